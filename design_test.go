@@ -1,8 +1,9 @@
 // Package assertgen, at the repository's root, holds tests of the
 // repository as a whole and no code: TestDesignLayers checks
 // docs/DESIGN.md's list of packages and their layers against the imports
-// of every package, and TestExportedNamesHaveCallers that no exported
-// name lacks a caller. The tests of the docs' walk-throughs and commands
+// of every package, TestHalves that no import crosses from one half of
+// the project to another the wrong way, and TestExportedNamesHaveCallers
+// that no exported name lacks a caller. The tests of the docs' walk-throughs and commands
 // are the docs directory's.
 package assertgen
 
@@ -66,6 +67,8 @@ func TestDesignLayers(t *testing.T) {
 			switch {
 			case !ok:
 				t.Errorf("%s: imports %s, which is not in DESIGN.md's list of packages", at, imp)
+			case slices.Contains(testHelpers, iname):
+				t.Errorf("%s: %s imports %s, whose helpers only tests may import", at, pkg, imp)
 			case iname == name && strings.HasSuffix(name, "/..."):
 			case ilayer >= layer:
 				t.Errorf("%s: %s imports %s, which is not above it in DESIGN.md's list", at, pkg, imp)

@@ -1,7 +1,8 @@
-// Package allowlist reads the YAML files that tell the planner which checks
-// an op is exempt from, which ops return views their schema does not
-// admit, and which alias-annotated ops may return a copy, each with a
-// reason.
+// Package allowlist reads the YAML files that tell the planner three
+// things, each with a reason:
+//   - which checks an op is exempt from;
+//   - which ops return views their schema does not admit;
+//   - which alias-annotated ops may return a copy.
 //
 // A file maps categories to lists of entries:
 //
@@ -15,20 +16,22 @@
 //	    arg: running_mean
 //	    reason: updated in place in training mode
 //
-// An entry names its op with a selector (schema.Selector, as a config's
-// ops: does, but for *, every op): "name" is the op of exactly that
-// name ("reshape", "_embedding_bag"), "name.overload" one overload
-// ("add.Tensor"), and "name.*" every overload of name ("add.*" is
-// add.Tensor, add.Scalar, add.out, ...; the in-place add_ is another name,
-// "add_.*"). The built-in defaults (see [Defaults]) model PyTorch's own
-// lists, which PyTorch matches in other ways; an entry's match key selects
-// those ways (see [Match]). Every entry needs a non-empty reason, which the
-// plan shows with the position of the entry next to each check it skips.
+// An entry names its op with a selector (schema.Selector), as a config's
+// ops: does, but without * for every op:
+//   - "name" is the op of exactly that name ("reshape", "_embedding_bag");
+//   - "name.overload" is one overload ("add.Tensor");
+//   - "name.*" is every overload of name: "add.*" is add.Tensor,
+//     add.Scalar, add.out, ... The in-place add_ is another name, "add_.*".
+//
+// The built-in defaults (see [Defaults]) model PyTorch's own lists, which
+// PyTorch matches in other ways. An entry's match key selects those ways
+// (see [Match]). Every entry needs a non-empty reason. The plan shows it,
+// with the entry's position, next to each check the entry skips.
 //
 // User files are merged over the defaults ([Merge]) and checked against a
-// schema ([List.Lint]): unknown ops (with the closest name), entries for
-// ops the schema does not have, duplicates, unknown arguments and returns
-// are errors at file:line:col.
+// schema ([List.Lint]). Errors at file:line:col are: unknown ops (with the
+// closest name), entries for ops the schema does not have, duplicates,
+// unknown arguments and unknown returns.
 package allowlist
 
 import (
@@ -59,15 +62,16 @@ const (
 	// SkipStorageUseCount skips storage_use_count_eq_1 on every return,
 	// and under strict distinct_outputs.
 	SkipStorageUseCount
-	// Views declares that the op's returns are views of Arg. Under strict
-	// it overrides a schema that says the returns are fresh; under pytorch
+	// Views declares that the op's returns are views of Arg. Under strict,
+	// it overrides a schema that says the returns are fresh. Under pytorch,
 	// it is the only source of views (PyTorch's name table).
 	Views
 	// MayAlias declares that the op's alias-annotated returns may be a
 	// copy: strict checks them with fresh_or_alias instead of
 	// shares_storage. With Arg, the op's unannotated returns may also be
-	// Arg itself or a view of it (a composite that returns its input when
-	// there is nothing to do), and are checked with fresh_or_alias too.
+	// Arg itself or a view of it, and are checked with fresh_or_alias too.
+	// That is a composite that returns its input when there is nothing to
+	// do.
 	MayAlias
 	// Skip skips one check, by name, for every argument and return or for
 	// the one given by Arg or Ret.
@@ -76,8 +80,8 @@ const (
 	// hand: the pytorch profile gives them no checks.
 	ManualAutograd
 	// ResetGradAccumulator and DontRequireDerivative are PyTorch codegen
-	// lists that give an op a generated VariableType kernel even when
-	// derivatives.yaml has no entry for it (pytorch profile).
+	// lists. Under the pytorch profile, an op on them gets a generated
+	// VariableType kernel even when derivatives.yaml has no entry for it.
 	ResetGradAccumulator
 	DontRequireDerivative
 
@@ -147,9 +151,10 @@ type Entry struct {
 	// Op is the op as written: "transpose", "add.Tensor", "add.*".
 	Op    string
 	Match Match
-	// Arg is the viewed argument of a Views entry, the argument a MayAlias
-	// entry's unannotated returns may alias, or the argument a Skip entry
-	// is limited to ("" for all).
+	// Arg is the argument the entry is about. For a Views entry, it is the
+	// viewed argument. For a MayAlias entry, the argument its unannotated
+	// returns may alias. For a Skip entry, the argument it is limited to,
+	// or "" for all.
 	Arg string
 	// Ret is the return a Skip entry is limited to, or -1 for all.
 	Ret int
@@ -189,9 +194,9 @@ func (e *Entry) AppliesTo(profile, version string) bool {
 	return version == "" || versionOK(e.versions, version)
 }
 
-// key identifies entries that say the same thing: an entry of a user file
-// replaces a default with the same key (whatever the profiles), and two
-// user entries with the same key and profiles are duplicates.
+// key identifies entries that say the same thing. An entry of a user file
+// replaces a default with the same key, whatever the profiles. Two user
+// entries with the same key and profiles are duplicates.
 func (e *Entry) key(withProfiles bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d|%d|%s|%d|%d", e.Category, e.Match, e.Op, e.Check, e.Ret)
@@ -226,22 +231,22 @@ var defaults = sync.OnceValues(func() (*List, error) {
 	return l, nil
 })
 
-// Defaults returns the built-in allowlist: PyTorch's lists (the three
-// use-count and identity lists, the view table, the codegen's manual and
-// no-derivative lists), each entry matched as PyTorch matches it and
-// limited to the PyTorch versions that have it, plus what the strict
-// profile needs (views of the unsafe_* ops, in-place updates of the
-// batch-norm family's running statistics). The list is shared: do not
-// modify it.
+// Defaults returns the built-in allowlist. It holds PyTorch's lists: the
+// three use-count and identity lists, the view table, and the codegen's
+// manual and no-derivative lists. Each entry is matched as PyTorch matches
+// it, and limited to the PyTorch versions that have it. It also holds what
+// the strict profile needs: views of the unsafe_* ops, and in-place
+// updates of the batch-norm family's running statistics. The list is
+// shared: do not modify it.
 func Defaults() (*List, error) { return defaults() }
 
 // ParseFile reads an allowlist file.
 func ParseFile(path string) (*List, error) { return input.Parse(path, Parse) }
 
 // Parse reads an allowlist. It reports every problem it can find without a
-// schema (unknown categories, keys, checks, profiles or match kinds,
-// missing ops and reasons, malformed selectors and version ranges) as a
-// [schema.ErrorList] of file:line:col errors.
+// schema, as a [schema.ErrorList] of file:line:col errors: unknown
+// categories, keys, checks, profiles or match kinds; missing ops and
+// reasons; malformed selectors and version ranges.
 func Parse(path string, src []byte) (*List, error) {
 	p := parser{path: path}
 	root, err := schema.ParseYAMLNode(path, src)
@@ -544,10 +549,10 @@ func checkSelector(m Match, op string) string {
 
 // Merge returns the entries of base followed by those of each file, in
 // order. An entry of a file replaces an entry of base that says the same
-// thing (same category, op, match, check, argument or return; for views,
-// whatever the argument), so a user file can reword a default, point a
-// view at another argument or change the profiles it applies to. Duplicates among the files are kept
-// and reported by [List.Lint].
+// thing: same category, op, match, check, argument or return (for views,
+// whatever the argument). So a user file can reword a default, point a
+// view at another argument or change the profiles it applies to.
+// Duplicates among the files are kept, and [List.Lint] reports them.
 func Merge(base *List, files ...*List) *List {
 	m := &List{}
 	replaced := map[string]bool{}

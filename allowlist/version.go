@@ -60,7 +60,7 @@ func ValidVersion(s string) error {
 }
 
 // compareVersions compares a and b on the components both have, so that
-// 1.13.1 equals 1.13: a bound names a release series as precisely as it
+// 1.13.1 equals 1.13. A bound names a release series as precisely as it
 // wants.
 func compareVersions(a, b []int) int {
 	n := min(len(a), len(b))

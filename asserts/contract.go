@@ -151,9 +151,9 @@ func (id Ident) HasStorage() bool { return id.Storage != 0 }
 
 // Identity is the least a tensor runtime implements on its tensor handle:
 // the identities, read in one call. A runtime without use counts (a
-// garbage-collected one, see wrap.Call.ResultIdent) implements only this (and,
-// if it can, [Contents] and [Anchored]); every check that needs no use
-// count runs on it.
+// garbage-collected one, see wrap's Frame.RetIdent) implements only this
+// (and, if it can, [Contents] and [Anchored]). Every check that needs no
+// use count runs on it.
 //
 // Ident must be safe to call on an undefined handle, including a nil
 // pointer, and from several goroutines at once.

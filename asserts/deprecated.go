@@ -2,11 +2,10 @@ package asserts
 
 import "github.com/assertgen/assertgen/asserts/checks"
 
-// The checks' vocabulary was declared in this package until it moved to
-// package asserts/checks, where plans, allowlists and generated code name
-// it too. The old names stay here, as aliases, for the code that uses
-// them; CHANGELOG.md says until when. Each is the value of the same name
-// there.
+// The checks' vocabulary under its former names in this package: each is
+// an alias of the name in package asserts/checks, which plans, allowlists
+// and generated code use. They stay for users' code; CHANGELOG.md says
+// until when.
 
 // Check is checks.Check.
 //

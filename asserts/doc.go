@@ -1,21 +1,22 @@
 // Package asserts is the run-time half of assertgen that a runtime author
-// works with: generated wrappers check, around every kernel of a tensor
-// runtime, in debug builds, that the kernel keeps the TensorImpl and
-// StorageImpl invariants its schema promises; this package is what those
-// checks read of the runtime and where what they find goes.
+// works with. In debug builds, generated wrappers check around every
+// kernel of a tensor runtime that the kernel keeps the TensorImpl and
+// StorageImpl invariants its schema promises. This package is what those
+// checks read of the runtime, and where what they find goes.
 //
-// A runtime plugs in through a small contract ([Tensor], with the optional
-// [Bound], [Anchored], [Metadata], [Contents] and an [Env] for the mode
-// state; or a [Memory] for a type without identities of its own);
-// violations go to a [Handler]; [ReadStats] counts what ran and what was
-// skipped; [SetEnabled] and [SetContentCheck] switch checking. The
-// checks, reasons and policies are named by package asserts/checks.
-// What only generated code calls is package asserts/wrap, a facade of
-// internal/engine (the checked call, its snapshots, each check's
-// functions), which imports this one; this package imports only the
-// standard library, asserts/checks, internal/shared (what it shares with
-// the engine, typed) and the table
-// of checks (internal/checktable: the messages of violations).
+// A runtime plugs in through a small contract: [Tensor], with the optional
+// [Bound], [Anchored], [Metadata] and [Contents], and an [Env] for the mode
+// state; or a [Memory] for a type without identities of its own.
+// Violations go to a [Handler]. [ReadStats] counts what ran and what was
+// skipped. [SetEnabled] and [SetContentCheck] switch checking. Package
+// asserts/checks names the checks, reasons and policies.
+//
+// Generated code calls package asserts/wrap, a facade of internal/engine
+// (the checked call, its snapshots, each check's functions). The engine
+// imports this package. This package imports only the standard library,
+// asserts/checks, internal/shared (what it shares with the engine, typed)
+// and the table of checks (internal/checktable: the messages of
+// violations).
 //
 // # The contract
 //
@@ -29,16 +30,16 @@
 //   - UseCounts returns the TensorImpl's and the StorageImpl's use counts.
 //
 // A runtime without use counts (a garbage-collected one) implements only
-// [Identity], the Ident half; its wrappers, generated with use_counts:
-// false, snapshot returns without use counts (wrap's Call.ResultIdent),
-// skip the use-count checks under reason no_use_counts, and check
-// freshness with fresh_not_held, which reads [Anchored].
+// [Identity], the Ident half. Its wrappers, generated with use_counts:
+// false, read returns without use counts (wrap's Frame.RetIdent), skip the
+// use-count checks under reason no_use_counts, and check freshness with
+// fresh_not_held, which reads [Anchored].
 //
 // Tensors that can carry a foreign object bound to their storage also
-// implement [Bound]. The runtime registers an [Env] with [SetEnv] so that a
-// call can read whether a dispatch mode is active and which context (hermetic
-// or not) it runs in; Go has no thread-locals. The asserts/assertstest
-// package checks a runtime's implementation of the contract.
+// implement [Bound]. Go has no thread-locals, so the runtime registers an
+// [Env] with [SetEnv]: a call reads from it whether a dispatch mode is
+// active and which context (hermetic or not) it runs in. Package
+// asserts/assertstest checks a runtime's implementation of the contract.
 //
 // # Checks and the skip policy
 //
@@ -52,37 +53,39 @@
 // rows of not_arg_handle, which are part of the TensorImpl use-count check
 // of a return ([checks.NotArgHandle]).
 //
-// Which apply to a tensor depends on the op's skip policy (a [checks.Policy], in the Op of its generated wrapper) and
-// the tensor's conditions ([checks.Reason]: mode active, kinds of subclasses, no
+// Which apply to a tensor depends on the op's skip policy (a
+// [checks.Policy], in the Op of its generated wrapper) and on the tensor's
+// conditions ([checks.Reason]): mode active, kinds of subclasses, no
 // storage, undefined, absent, no version counter, no binding support, an
 // argument sharing storage with a written one, the content check off, no
-// content access, no metadata access), by
-// the rules of wrap.Rules (made from the table of checks): Strict follows DESIGN.md's table, PyTorch
-// (2.x) and PyTorch113 skip everything for modes and subclasses as those
-// releases' generated asserts do, with their per-row guards (a list
-// skipped as a whole, no subclass guard on Tensor?[] same_impl, the view
-// check guarded by the return from 2.x). Every skip is counted
-// by reason; nothing is skipped silently.
+// content access, no metadata access. The rules are made from the table of
+// checks. Strict follows DESIGN.md's table. PyTorch (2.x) and PyTorch113
+// skip everything for modes and subclasses, as those releases' generated
+// asserts do, with their per-row guards: a list skipped as a whole, no
+// subclass guard on Tensor?[] same_impl, the view check guarded by the
+// return from 2.x. Every skip is counted by reason; nothing is skipped
+// silently.
 //
 // # Violations, handlers and statistics
 //
-// A failed check is a [Violation]: operator, check, argument or return (and
-// list element), wanted and found values, traits and a hint for the op
-// author; its Error method is one line. Violations go to the installed
+// A failed check is a [Violation]: operator, check, argument or return
+// (and list element), wanted and found values, traits and a hint for the
+// op author. Its Error method is one line. Violations go to the installed
 // [Handler]: [Panic] (the default), a [Collector] (JSON report and human
 // summary for CI), or [Testing] (t.Errorf). A test that wants the
-// violations of its own calls, in parallel with other tests, uses [Collect]
-// instead: a scope bound to its goroutine (and those it starts with [Go]).
-// [ReadStats] (and wrap.Op.Stats, per op)
-// return the checks run by check, violations by check and skips by reason;
-// the counters are atomics, updated once per call.
+// violations of its own calls, in parallel with other tests, uses
+// [Collect] instead: a scope bound to its goroutine, and to those it
+// starts with [Go]. [ReadStats] (and wrap.Op.Stats, per op) returns the
+// checks run by check, violations by check and skips by reason. The
+// counters are atomics, updated once per call.
 //
 // # Switching off
 //
-// Generated wrappers are built under a build tag (debugasserts by default),
-// and begin with a test of [Checking], the run-time switch: [SetEnabled],
-// or ASSERTGEN_ASSERTS=off in the environment, turns checking off without a
-// rebuild. [Compiled] reports whether this package was built with the
-// debugasserts tag; a constant, so code that tests Compiled && Checking()
-// has its checks compiled out of builds without the tag.
+// Generated wrappers are built under a build tag (debugasserts by
+// default) and begin with a test of [Checking], the run-time switch.
+// [SetEnabled], or ASSERTGEN_ASSERTS=off in the environment, turns
+// checking off without a rebuild. [Compiled] reports whether this package
+// was built with the debugasserts tag. It is a constant, so code that
+// tests Compiled && Checking() has its checks compiled out of builds
+// without the tag.
 package asserts

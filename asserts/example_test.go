@@ -9,35 +9,18 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 	rt "github.com/assertgen/assertgen/examples/reftensor"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/internal/engine/enginetest"
 )
 
 // A runtime implements the contract on its tensor handle. This one is a
 // toy with fixed identities; examples/reftensor is a real one.
-type handle struct {
-	impl, storage asserts.ID
-	version       uint64
-	uses          int // handles on the TensorImpl
-}
-
-func (h *handle) Ident() asserts.Ident {
-	if h == nil {
-		return asserts.Ident{}
-	}
-	return asserts.Ident{Impl: h.impl, Storage: h.storage, Version: h.version, Traits: asserts.Versioned}
-}
-
-func (h *handle) UseCounts() (impl, storage int) {
-	if h == nil {
-		return 0, 0
-	}
-	return h.uses, 1
-}
+type handle = enginetest.Handle
 
 // A kernel of neg that forgot to allocate: it negates in place and returns
 // its input.
 func brokenNeg(self *handle) *handle {
-	self.version++ // the in-place write
-	self.uses++    // the caller gets a second handle to the same TensorImpl
+	self.Version++ // the in-place write
+	self.Uses++    // the caller gets a second handle to the same TensorImpl
 	return self
 }
 
@@ -52,6 +35,12 @@ var shapeNeg = engine.Shape{
 }
 
 func handleOf(h unsafe.Pointer) asserts.Identity { return (*handle)(h) }
+
+// row is a Row of a check on single tensors: those of slots t and u (-1:
+// none).
+func row(k checks.Check, t, u int8) engine.Row {
+	return engine.Row{Check: k, Form: engine.FormOne, T: t, U: u}
+}
 
 func checkedNeg(self *handle) *handle {
 	var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
@@ -71,7 +60,7 @@ func Example() {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 
-	checkedNeg(&handle{impl: 0x10, storage: 0x11, uses: 1})
+	checkedNeg(&handle{Impl: 0x10, Storage: 0x11, Uses: 1})
 
 	for _, v := range col.Violations() {
 		fmt.Println(v.Error())
@@ -128,14 +117,14 @@ func ExampleCollector_Summary() {
 	}
 	for _, mode := range []bool{false, true} {
 		prev := asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: mode} }))
-		self := &handle{impl: 0x30, storage: 0x31, uses: 1}
+		self := &handle{Impl: 0x30, Storage: 0x31, Uses: 1}
 		var f engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
 		f.Open()
 		f.Arg(0, self.Ident(), unsafe.Pointer(self))
 		f.Begin(&op, &sh)
-		r := &handle{impl: 0x32, storage: 0x33, uses: 2} // held twice
+		r := &handle{Impl: 0x32, Storage: 0x33, Uses: 2} // held twice
 		f.AfterArg(0, self.Ident())
-		f.Ret(1, r.Ident(), r.uses, 1, unsafe.Pointer(r))
+		f.Ret(1, r.Ident(), r.Uses, 1, unsafe.Pointer(r))
 		f.End()
 		asserts.SetEnv(prev)
 	}
@@ -178,7 +167,7 @@ func ExampleSetContentCheck() {
 		Tensor: func(h unsafe.Pointer) asserts.Identity { return (*bytesHandle)(h) },
 	}
 	call := func() {
-		other := &bytesHandle{handle{impl: 0x40, storage: 0x41, uses: 1}, []byte{1, 2}}
+		other := &bytesHandle{handle{Impl: 0x40, Storage: 0x41, Uses: 1}, []byte{1, 2}}
 		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
 		f.Open()
 		f.Arg(0, other.Ident(), unsafe.Pointer(other))

@@ -12,7 +12,7 @@ import (
 // back (its pool's Put), with the anchor its tensors report for that
 // buffer; it costs a table write under a lock. A checked call during
 // which it happens reports an argument that still points at that memory
-// once the kernel has returned (wrap.Call.AfterRecycled); a later violation
+// once the kernel has returned (wrap's Frame.AfterRecycled); a later violation
 // on that memory names the call (Violation.Provenance). [Released] and
 // [ReleasedMemory] call it for an anchored tensor, a memory.
 func Recycled(anchor unsafe.Pointer) {

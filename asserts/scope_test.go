@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sync"
 	"testing"
-	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
@@ -16,15 +15,9 @@ import (
 // installed mode state.
 func brokenCall(name string) {
 	op := &engine.Op{Name: "scoped_" + name, Policy: checks.Strict}
-	sh := &engine.Shape{Args: 1, Rows: []engine.Row{row(checks.SameImpl, 0, -1)}, Locs: []engine.Loc{engine.Arg(name)}, Tensor: fakeOf}
-	t := newFake(kPlain)
-	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
-	f.Open()
-	f.Arg(0, t.Ident(), unsafe.Pointer(t))
-	f.Begin(op, sh)
-	t.id.Impl = fid() // the kernel's bug
-	f.AfterArg(0, t.Ident())
-	f.End()
+	x := &handle{Impl: 0xa0, Storage: 0xa1, Uses: 1}
+	checkedCall(op, []engine.Row{row(checks.SameImpl, 0, -1)}, []engine.Loc{engine.Arg(name)}, x, nil,
+		func() { x.Impl = 0xa2 }) // the kernel's bug
 }
 
 // TestCollectParallel: parallel tests each see exactly their own

@@ -9,6 +9,7 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/internal/engine/enginetest"
 )
 
 // printT is the part of a *testing.T the Testing handler uses; this one
@@ -28,7 +29,7 @@ func (printT) Errorf(format string, args ...any) { fmt.Printf("FAIL: "+format+"\
 //	}
 func ExampleTesting() {
 	defer asserts.SetHandler(asserts.SetHandler(asserts.Testing(printT{})))
-	checkedNeg(&handle{impl: 0x90, storage: 0x91, uses: 1})
+	checkedNeg(&handle{Impl: 0x90, Storage: 0x91, Uses: 1})
 	fmt.Println("the run went on")
 	// Output:
 	// FAIL: neg: no_mutation: argument self: kernel wrote an argument the schema does not mark mutable (version 0 before, 1 after); hint: write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist
@@ -46,7 +47,7 @@ func ExampleGo() {
 			wg.Add(1)
 			asserts.Go(func() {
 				defer wg.Done()
-				checkedNeg(&handle{impl: 0x92, storage: 0x93, uses: 1})
+				checkedNeg(&handle{Impl: 0x92, Storage: 0x93, Uses: 1})
 			})
 		}
 		wg.Wait()
@@ -64,15 +65,15 @@ func ExampleStats_TotalRan() {
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	before := asserts.ReadStats()
 
-	checkedNeg(&handle{impl: 0x94, storage: 0x95, uses: 1}) // 3 checks, 2 fail
+	checkedNeg(&handle{Impl: 0x94, Storage: 0x95, Uses: 1}) // 3 checks, 2 fail
 	op := engine.Op{Name: "relu"}
 	sh := engine.Shape{Rets: 1, Rows: []engine.Row{row(checks.ImplUseCountLE1, 0, -1)}, Locs: []engine.Loc{engine.Ret(0)}, Tensor: handleOf}
 	prev := asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{ModeActive: true} })) // under a dispatch mode
 	var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
 	f.Open()
 	f.Begin(&op, &sh)
-	r := &handle{impl: 0x96, storage: 0x97, uses: 2}
-	f.Ret(0, r.Ident(), r.uses, 1, unsafe.Pointer(r)) // impl_use_count_le_1 skipped: mode_active
+	r := &handle{Impl: 0x96, Storage: 0x97, Uses: 2}
+	f.Ret(0, r.Ident(), r.Uses, 1, unsafe.Pointer(r)) // impl_use_count_le_1 skipped: mode_active
 	f.End()
 	asserts.SetEnv(prev)
 
@@ -94,7 +95,7 @@ func ExampleSetEnabled() {
 	}
 	for _, on := range []bool{true, false} {
 		prev := asserts.SetEnabled(on)
-		vs := asserts.Collect(func() { neg(&handle{impl: 0xb0, storage: 0xb1, uses: 1}) })
+		vs := asserts.Collect(func() { neg(&handle{Impl: 0xb0, Storage: 0xb1, Uses: 1}) })
 		asserts.SetEnabled(prev)
 		fmt.Printf("checking %v: %d violation(s)\n", on, len(vs))
 	}
@@ -117,13 +118,13 @@ func ExampleReleased() {
 			pool = pool[:n-1]
 			return st
 		}
-		return &gcStorage{id: newID(), data: make([]float32, 4)}
+		return &gcStorage{ID: newID(), Data: make([]float32, 4)}
 	}
 	put := func(t *gcHandle, tell bool) {
 		if tell && asserts.Checking() {
 			asserts.Released(t)
 		}
-		pool = append(pool, t.st)
+		pool = append(pool, t.St)
 	}
 	op := engine.Op{Name: "zeros_like"}
 	sh := engine.Shape{
@@ -136,7 +137,7 @@ func ExampleReleased() {
 		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]
 		f.Open()
 		f.Begin(&op, &sh)
-		r := &gcHandle{impl: newID(), st: get()}
+		r := &gcHandle{Impl: newID(), St: get()}
 		f.RetIdent(0, r.Ident(), r.StorageAnchor(), unsafe.Pointer(r))
 		f.End()
 		return r
@@ -159,7 +160,7 @@ func ExampleReleased() {
 func ExampleCollector_WriteJSON() {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
-	checkedNeg(&handle{impl: 0xe0, storage: 0xe1, uses: 1})
+	checkedNeg(&handle{Impl: 0xe0, Storage: 0xe1, Uses: 1})
 	if err := col.WriteJSON(os.Stdout); err != nil {
 		fmt.Println(err)
 	}
@@ -213,18 +214,7 @@ func ExampleCollector_WriteJSON() {
 // gcHandle is a handle of a garbage-collected runtime: no use counts
 // (asserts.Identity only), and its storage's address as the anchor
 // fresh_not_held keeps a weak pointer to (asserts.Anchored).
-type gcHandle struct {
-	impl asserts.ID
-	st   *gcStorage
-}
-
-type gcStorage struct {
-	id   asserts.ID
-	data []float32
-}
-
-func (h *gcHandle) Ident() asserts.Ident {
-	return asserts.Ident{Impl: h.impl, Storage: h.st.id}
-}
-
-func (h *gcHandle) StorageAnchor() unsafe.Pointer { return unsafe.Pointer(h.st) }
+type (
+	gcHandle  = enginetest.GCHandle
+	gcStorage = enginetest.GCStorage
+)

@@ -6,9 +6,10 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// checkBackend checks every op name of the backend b (symint and ir_gen too)
-// against s, as torchgen does ("Found an invalid operator name"), but
-// reporting all of them at path:line:col with the closest names of s.
+// checkBackend checks every op name of the backend b against s, symint and
+// ir_gen too, as torchgen does ("Found an invalid operator name"). Unlike
+// torchgen, it reports all of them, at path:line:col, with the closest
+// names of s.
 func checkBackend(b *schema.Backend, s *schema.Schema) error {
 	names := make(map[string]bool, len(s.Ops))
 	for _, o := range s.Ops {
@@ -34,10 +35,10 @@ func checkBackend(b *schema.Backend, s *schema.Schema) error {
 	return errs.Err()
 }
 
-// BackendOps checks the backend b against s and returns the names of its
-// ops that c's ops list selects (all of them when the list is empty), in
-// file order. An entry of the list that selects no op of the backend is
-// an error at its position.
+// BackendOps checks the backend b against s. It returns the names of its
+// ops that c's ops list selects, in file order; all of them when the list
+// is empty. An entry of the list that selects no op of the backend is an
+// error at its position.
 func (c *Config) BackendOps(b *schema.Backend, s *schema.Schema) ([]string, error) {
 	if err := checkBackend(b, s); err != nil {
 		return nil, err

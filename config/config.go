@@ -1,6 +1,6 @@
 // Package config reads assertgen.yaml, the settings of `assertgen gen` and
-// `assertgen vet`, checks its values at their positions and selects the
-// ops to wrap (an ops: list, a torchgen backend yaml).
+// `assertgen vet`. It checks the values at their positions and selects the
+// ops to wrap, from an ops: list or a torchgen backend yaml.
 package config
 
 import (
@@ -23,14 +23,14 @@ import (
 )
 
 // Config is an assertgen.yaml: everything `assertgen gen` and `assertgen
-// vet` need, in one file next to the code it generates. Every key is a
-// row of [Keys]; every key but include, sweep, bind and bind_imports has
-// a flag of the same meaning, and flags win. Relative paths are relative
-// to the directory of the config file.
+// vet` need, in one file next to the code it generates. Every key is a row
+// of [Keys]. Every key but include, sweep, bind and bind_imports has a flag
+// of the same meaning, and flags win. Relative paths are relative to the
+// directory of the config file.
 //
 //	include: [../assertgen.yaml]    # configs whose keys this one adds to (see Load)
 //	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
-//	tags_yaml: tags.yaml            # default: tags.yaml next to the schema (tags: before)
+//	tags_yaml: tags.yaml            # default: tags.yaml next to the schema (deprecated key: tags)
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
 //	pytorch_version: "2.14"         # PyTorch release: rules, embedded files, lists; 1.13, 2.6 or 2.14 (default)
@@ -59,7 +59,7 @@ import (
 //	ops: ["add.*", transpose.int]   # op selectors (schema.Selector); default: every op (of the backend)
 //
 // Errors name the file, line and column of the value at fault (see
-// [Config.Validate] and [Config.CheckOps]); a value a flag set is named by
+// [Config.Validate] and [Config.CheckOps]). A value a flag set is named by
 // the flag.
 type Config struct {
 	// Include names configs whose keys this one takes, relative to its
@@ -69,11 +69,11 @@ type Config struct {
 	Tags        string   `yaml:"tags_yaml"`
 	Derivatives string   `yaml:"derivatives"`
 	Profile     string   `yaml:"profile"`
-	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"): the
-	// torchgen rules the schema is read with, the embedded files when no
-	// schema is given, the lists of the built-in allowlist and, under the
-	// pytorch profile, the guards the wrappers run with (default: the
-	// newest, 2.14).
+	// PyTorchVersion selects the PyTorch release: "1.13", "2.6" or "2.14"
+	// (the default, the newest). It selects the torchgen rules the schema
+	// is read with, the embedded files when no schema is given, and the
+	// lists of the built-in allowlist. Under the pytorch profile it also
+	// selects the guards the wrappers run with.
 	PyTorchVersion string   `yaml:"pytorch_version"`
 	Allowlists     []string `yaml:"allowlists"`
 	Package        string   `yaml:"package"`
@@ -81,23 +81,23 @@ type Config struct {
 	Prefix         string   `yaml:"prefix"`
 	Mode           string   `yaml:"mode"`
 	BuildTag       string   `yaml:"build_tag"`
-	// UseCounts false says the Tensor type keeps no use counts (it
-	// implements asserts.Identity, not asserts.Tensor): returns are
-	// snapshot with ResultIdent, the use-count rows are skipped at run
-	// time under no_use_counts, and fresh_not_held checks freshness.
-	// Unset means true.
+	// UseCounts false says the Tensor type keeps no use counts: it
+	// implements asserts.Identity, not asserts.Tensor. Then returns are
+	// read by their identities (the Frame's RetIdent), the use-count rows
+	// are skipped at run time under no_use_counts, and fresh_not_held
+	// checks freshness. Unset means true.
 	UseCounts *bool `yaml:"use_counts"`
 	// Metadata false says the Tensor type cannot report its sizes,
-	// strides and storage offset cheaply (it does not implement
-	// asserts.Metadata): the strict profile plans no same_metadata rows.
-	// Unset means true; a type without Metadata then has the rows
-	// skipped at run time under no_metadata_access.
+	// strides and storage offset cheaply: it does not implement
+	// asserts.Metadata. The strict profile then plans no same_metadata
+	// rows. Unset means true; for a type without Metadata, the rows are
+	// then skipped at run time under no_metadata_access.
 	Metadata *bool `yaml:"metadata"`
-	// Memory names the function that says where a tensor's elements
-	// are, func(T) asserts.Memory for the type map's Tensor T
-	// ("example.com/rt.Memory"), for a Tensor type that carries no
-	// identities of its own (a library's type as it is, such as gonum's
-	// *mat.Dense): the generated code derives its identities from the
+	// Memory names the function that says where a tensor's elements are:
+	// func(T) asserts.Memory for the type map's Tensor T, such as
+	// "example.com/rt.Memory". It is for a Tensor type that carries no
+	// identities of its own, such as a library's type as it is (gonum's
+	// *mat.Dense). The generated code derives its identities from the
 	// handle and that memory (asserts.Memory). It implies use_counts:
 	// false.
 	Memory string `yaml:"memory"`
@@ -106,33 +106,33 @@ type Config struct {
 	Sweep   bool   `yaml:"sweep"`
 	Kernels string `yaml:"kernels"`
 	// Bind holds kernels written in the config, by op name: Go code over
-	// the op's parameters (gen.Binding), for a library whose operations
-	// are methods (out.Add(self, other)). A bound op needs no function
-	// in the kernels package, and must not have one.
+	// the op's parameters (gen.Binding). It is for a library whose
+	// operations are methods (out.Add(self, other)). A bound op needs no
+	// function in the kernels package, and must not have one.
 	Bind map[string]string `yaml:"bind"`
 	// BindImports are the packages bound code refers to besides those of
-	// the type map, by import path; the code names each by its package
+	// the type map, by import path. The code names each by its package
 	// name.
 	BindImports []string `yaml:"bind_imports"`
 	// BindAt holds where each binding's code starts (see BindPos).
 	BindAt map[string]BindPos `yaml:"-"`
 	// ContractPending says the Tensor type's contract methods are about
-	// to be written (assertgen init looks its kernels up first): the type
-	// map's check asks no Ident of it.
+	// to be written: assertgen init looks its kernels up first. The type
+	// map's check then asks no Ident of it.
 	ContractPending bool `yaml:"-"`
 	// AllowMissingKernels says that selected ops without a kernel in the
 	// kernels package (function mode) are expected: gen wraps the others
-	// and exits 0. Without it gen exits 1 when the config selects ops by
-	// name or backend (ops:, backend:) and some have no kernel.
+	// and exits 0. Without it, gen exits 1 when some have no kernel and
+	// the config selects ops by name or backend (ops:, backend:).
 	AllowMissingKernels bool              `yaml:"allow_missing_kernels"`
 	Types               map[string]string `yaml:"types"`
 	// TypeParams declares the type parameters the type map's Go types
-	// name, for a generic tensor type (Tensor: "*example.com/rt.Tensor[T]"),
-	// each with the type arguments to check it with (its element
-	// types). The wrappers are generic in them.
+	// name, for a generic tensor type (Tensor:
+	// "*example.com/rt.Tensor[T]"). Each comes with the type arguments to
+	// check it with, its element types. The wrappers are generic in them.
 	TypeParams map[string][]string `yaml:"type_params"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
-	// ones to wrap (see [schema.ParseBackend]); Ops narrows them further.
+	// ones to wrap (see [schema.ParseBackend]). Ops narrows them further.
 	Backend string   `yaml:"backend"`
 	Ops     []string `yaml:"ops"`
 
@@ -141,24 +141,28 @@ type Config struct {
 	Dir string `yaml:"-"`
 	// Path is the config file, if any.
 	Path string `yaml:"-"`
-	// Pos holds the positions of the values, for error messages: by key
-	// ("profile"), by list element ("ops.2", "allowlists.0"), by type map
-	// key ("types.Scalar", the key) and value ("types.Scalar=", the Go
-	// type). A value set by a flag has the flag's name as its position.
+	// Pos holds the positions of the values, for error messages. Its keys
+	// are:
+	//   - a key: "profile";
+	//   - a list element: "ops.2", "allowlists.0";
+	//   - a type map key, "types.Scalar" (the key), and its value,
+	//     "types.Scalar=" (the Go type).
+	// A value set by a flag has the flag's name as its position.
 	Pos map[string]schema.Position `yaml:"-"`
 	// Notes are warnings about the file that are no errors, such as a
 	// deprecated key, at their positions.
 	Notes []*schema.Error `yaml:"-"`
-	// oldKeys holds, by key, the earlier spelling (Key.OldKey) its value
-	// was read from: errors name the key as the user wrote it.
+	// oldKeys holds, by key, the deprecated spelling (Key.OldKey) its
+	// value was read from. Errors name the key as the user wrote it.
 	oldKeys map[string]string
 }
 
-// Identity is the runtime's identity kind, the one place it is decided
-// (the plan carries it to the generator): plan.Memory with a memory:
-// function (which implies use_counts: false; Validate refuses
-// use_counts: true beside it), plan.OwnIDs with use_counts: false, and
-// plan.Counted otherwise.
+// Identity is the runtime's identity kind. This is the one place it is
+// decided; the plan carries it to the generator. It is:
+//   - plan.Memory with a memory: function, which implies use_counts:
+//     false (Validate refuses use_counts: true beside it);
+//   - plan.OwnIDs with use_counts: false;
+//   - plan.Counted otherwise.
 func (c *Config) Identity() plan.Identity {
 	switch {
 	case c.Memory != "":
@@ -172,22 +176,26 @@ func (c *Config) Identity() plan.Identity {
 // Load reads an assertgen.yaml. Unknown keys and values of the wrong
 // type are errors at their position.
 //
-// With include:, Load reads each file it names (which may include
-// others; a cycle is an error) and adds its keys to the config: a key the
-// including file sets keeps its value there; a list (ops:, allowlists:,
-// bind_imports:) is the included file's entries, then the including
-// one's; a mapping (bind:, types:, type_params:) has the entries of both,
-// the including file's winning where both name one (a binding written
-// by hand over one a tool wrote). The included file's relative paths are
-// read from its own directory, and errors in its values are at their
-// place in it. Parse alone reads include: without reading the files.
+// With include:, Load reads each file it names, and adds its keys to the
+// config. An included file may include others; a cycle is an error. The
+// keys merge this way:
+//   - a key the including file sets keeps its value there;
+//   - a list (ops:, allowlists:, bind_imports:) is the included file's
+//     entries, then the including one's;
+//   - a mapping (bind:, types:, type_params:) has the entries of both. The
+//     including file's wins where both name one: a binding written by
+//     hand over one a tool wrote.
+//
+// The included file's relative paths are read from its own directory, and
+// errors in its values are at their place in it. Parse alone reads
+// include: without reading the files.
 func Load(path string) (*Config, error) { return load(path, nil) }
 
-// Parse parses the text of an assertgen.yaml read from path: its
+// Parse parses the text of an assertgen.yaml read from path. It checks the
 // structure (keys, types of values, duplicates), not the values' meaning,
-// which [Config.Validate] checks. With errors in the structure (a
-// [schema.ErrorList]) it returns them and the config made of the keys that
-// were read; with a file that is not YAML, a nil config.
+// which [Config.Validate] checks. With errors in the structure, it returns
+// them (a [schema.ErrorList]) and the config made of the keys that were
+// read. With a file that is not YAML, the config is nil.
 func Parse(path string, src []byte) (*Config, error) {
 	root, err := schema.ParseYAMLNode(path, src)
 	if err != nil {
@@ -213,7 +221,7 @@ func Parse(path string, src []byte) (*Config, error) {
 		}
 		written := k.Value // the key as the user wrote it, for messages
 		if key := oldKey(k.Value); key != nil {
-			// An earlier spelling (tags: for tags_yaml:, named as its flag
+			// A deprecated spelling (tags: for tags_yaml:, its flag
 			// -tags-yaml) still reads into the key's field, and says so.
 			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: fmt.Sprintf("%s: is deprecated; use %s: (the -%s flag)", k.Value, key.Name, key.Flag())})
 			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: key.Name, Line: k.Line, Column: k.Column}
@@ -236,7 +244,7 @@ func Parse(path string, src []byte) (*Config, error) {
 		before := *c
 		if err := one.Decode(c); err != nil {
 			// A failed Decode may have set part of the value (some
-			// entries of types:): the key was not read, it keeps none.
+			// entries of types:). The key was not read, so it keeps none.
 			*c = before
 			msg := err.Error()
 			if te, ok := err.(*yaml.TypeError); ok {
@@ -289,13 +297,13 @@ func Parse(path string, src []byte) (*Config, error) {
 	return c, errs.Err()
 }
 
-// A BindPos is where a binding's code starts in the config: at the
-// value's first byte, past a quote. Exact says that a byte's column in
-// the code's first line is At's column plus its offset there (a plain or
-// quoted value on one line); otherwise only the code's line is known.
-// Places, when known, is the place of each byte of the code and one past
-// its end, for every style of value (see scalarPlaces): what errors in
-// the code are reported at.
+// A BindPos is where a binding's code starts in the config: at the value's
+// first byte, past a quote. Exact says that a byte's column in the code's
+// first line is At's column plus its offset there: a plain or quoted value
+// on one line. Otherwise only the code's line is known. Places, when
+// known, holds the place of each byte of the code and one past its end,
+// for every style of value (see scalarPlaces). Errors in the code are
+// reported there.
 type BindPos struct {
 	At     schema.Position
 	Exact  bool
@@ -344,8 +352,8 @@ func duplicateKeys(n *yaml.Node) [][2]*yaml.Node {
 	return dups
 }
 
-// At returns the position of a value (a key of Pos): the value's, else its
-// list's or map's, else the config file's.
+// At returns the position of a value (a key of Pos). It is the value's,
+// else its list's or map's, else the config file's.
 func (c *Config) At(key string) schema.Position {
 	for k := key; ; {
 		if p, ok := c.Pos[k]; ok {
@@ -377,9 +385,9 @@ func (c *Config) SetByFlag(key, flag string) {
 	c.Pos[key] = schema.Position{Filename: flag}
 }
 
-// Errorf returns an error about the value of key (a key of Pos) at its
+// Errorf returns an error about the value of key (a key of Pos), at its
 // position. The message starts with the key's name ("profile: ...",
-// "types: ...") unless a flag set the value: the position names the flag.
+// "types: ..."), unless a flag set the value: the position names the flag.
 func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
 	at := c.At(key)
 	msg := fmt.Sprintf(format, args...)
@@ -394,10 +402,10 @@ func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
 }
 
 // Validate checks the values: profile, PyTorch version, mode, package,
-// build tag, prefix,
-// and the type map (known schema types, valid Go types, tensor entries a
-// wrapper can hold: checkTensorTypes). Every problem is
-// an error at its value's position.
+// build tag, prefix and the type map. The type map's schema types must be
+// known, its Go types valid, and its tensor entries ones a wrapper can
+// hold (checkTensorTypes). Every problem is an error at its value's
+// position.
 func (c *Config) Validate() error {
 	var errs schema.ErrorList
 	if c.Profile != "" {
@@ -465,10 +473,10 @@ func (c *Config) Validate() error {
 // paramNames returns the declared type parameters' names, sorted.
 func (c *Config) paramNames() []string { return slices.Sorted(maps.Keys(c.TypeParams)) }
 
-// checkTypeParams checks type_params: each name a Go identifier that
-// starts with an upper-case letter (so that it is neither a builtin type
-// nor one of the generated code's names), with a non-empty list of Go
-// types (no type parameter among them), each a type argument of the
+// checkTypeParams checks type_params:. Each name is a Go identifier that
+// starts with an upper-case letter, so that it is neither a builtin type
+// nor one of the generated code's names. Each has a non-empty list of Go
+// types, with no type parameter among them. Each is a type argument of the
 // Tensor type.
 func (c *Config) checkTypeParams() schema.ErrorList {
 	var errs schema.ErrorList
@@ -498,9 +506,8 @@ func (c *Config) checkTypeParams() schema.ErrorList {
 }
 
 // TypeParamList returns the declared type parameters, in the order the
-// Tensor type takes them as type arguments, each with its instances (the
-// constraints are the command's to find, from the Tensor type's
-// declaration).
+// Tensor type takes them as type arguments, each with its instances. The
+// command finds their constraints, from the Tensor type's declaration.
 func (c *Config) TypeParamList() ([]kernels.TypeParam, error) {
 	tensor, err := kernels.ParseGoTypeIn(c.Types["Tensor"], c.paramNames())
 	if err != nil && len(c.TypeParams) > 0 {
@@ -529,9 +536,9 @@ func (c *Config) TypeParamList() ([]kernels.TypeParam, error) {
 	return out, errs.Err()
 }
 
-// CheckFiles checks that the files the config names exist (schema, tags,
-// derivatives, backend, allowlists, a kernels directory), each an error
-// at its value's position.
+// CheckFiles checks that the files the config names exist: schema, tags,
+// derivatives, backend, allowlists and a kernels directory. Each missing
+// one is an error at its value's position.
 func (c *Config) CheckFiles() error {
 	var errs schema.ErrorList
 	exists := func(key, p string) {
@@ -559,9 +566,9 @@ func (c *Config) CheckFiles() error {
 	return errs.Err()
 }
 
-// checkTypeKey returns what is wrong with a type map key, or "": it must
-// spell a schema type the way the map looks types up (a base type or a
-// custom class, with ? and [] suffixes; sizes dropped).
+// checkTypeKey returns what is wrong with a type map key, or "". It must
+// spell a schema type the way the map looks types up: a base type or a
+// custom class, with ? and [] suffixes, sizes dropped.
 func checkTypeKey(k string) string {
 	base, suffix := k, ""
 	for {
@@ -619,10 +626,10 @@ func (c *Config) TypeMap() (kernels.TypeMap, error) {
 	return m.Merge(over), nil
 }
 
-// CheckOps checks the ops list against s: every entry is an op selector
-// (schema.Selector: an op name, name.* or *) that selects an op of s, none
-// is listed twice. An unknown name comes with the closest names of s; a
-// pattern of another kind with the selectors to write instead.
+// CheckOps checks the ops list against s. Every entry is an op selector
+// (schema.Selector: an op name, name.* or *) that selects an op of s, and
+// none is listed twice. An unknown name comes with the closest names of s.
+// A pattern of another kind comes with the selectors to write instead.
 func (c *Config) CheckOps(s *schema.Schema) error {
 	if len(c.Ops) == 0 {
 		return nil
@@ -657,7 +664,7 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 		if list == nil {
 			list = s.OpList()
 		}
-		// Near names cost a search of the schema each: the first
+		// Near names cost a search of the schema each. The first
 		// MaxSuggested unknown names get them, the rest a plain message.
 		if msg, _ := list.SelectsNone(pat, suggested < MaxSuggested); msg != "" {
 			errs = append(errs, c.Errorf(key, "%s", msg))
@@ -668,6 +675,6 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 }
 
 // MaxSuggested is how many unknown op names in one list CheckOps suggests
-// near names for; a list of thousands of unknown names is checked in
+// near names for. So a list of thousands of unknown names is checked in
 // time linear in its length.
 const MaxSuggested = 10

@@ -15,8 +15,8 @@ import (
 // maxIncludeDepth bounds a chain of include: files.
 const maxIncludeDepth = 8
 
-// load reads the config at path and the files its include: names, the
-// chain of files that included it in chain (for cycles).
+// load reads the config at path and the files its include: names. chain
+// holds the files that included it, for cycles.
 func load(path string, chain []string) (*Config, error) {
 	c, err := input.Parse(path, Parse)
 	if err != nil || len(c.Include) == 0 {
@@ -54,12 +54,16 @@ func load(path string, chain []string) (*Config, error) {
 	return c, errs.Err()
 }
 
-// merge adds to c the keys of the config inc it includes: a key c sets
-// keeps c's value; a list (ops:, allowlists:, bind_imports:) is inc's
-// entries followed by c's (an op or an import both list once: c may
-// list an op it rebinds); a mapping (bind:, types:, type_params:) is
-// both, c's entry winning where both have one. inc's relative paths are
-// made relative to c's directory, and its positions stay in its file.
+// merge adds to c the keys of the config inc it includes:
+//   - a key c sets keeps c's value;
+//   - a list (ops:, allowlists:, bind_imports:) is inc's entries followed
+//     by c's. An op or an import both list is listed once, so c may list
+//     an op it rebinds.
+//   - a mapping (bind:, types:, type_params:) holds both; c's entry wins
+//     where both have one.
+//
+// inc's relative paths are made relative to c's directory, and its
+// positions stay in its file.
 func (c *Config) merge(inc *Config) {
 	c.Notes = append(c.Notes, inc.Notes...)
 	for i := range Keys {
@@ -113,10 +117,10 @@ func (c *Config) merge(inc *Config) {
 	}
 }
 
-// dropListed returns the entries of c's list key, own, that the
-// included list inc does not hold, their positions (pos) moved with
-// them: an op both configs list is one op (the including config's bind:
-// entry for it wins, a rebinding), an import one import.
+// dropListed returns the entries of c's list key, own, that the included
+// list inc does not hold, with their positions in pos moved with them. An
+// op both configs list is one op; the including config's bind: entry for
+// it wins, a rebinding. An import both list is one import.
 func dropListed(pos map[string]schema.Position, key string, own, inc []string) []string {
 	var kept []string
 	dropped := map[string]bool{}

@@ -11,33 +11,36 @@ import (
 )
 
 // A Key is a key of assertgen.yaml and the flag that sets it. [Keys] is
-// the one table of them: Parse knows the keys it lists, the command
-// registers and applies their flags from it (internal/setup), and
-// TestKeys checks Config's yaml tags, the keys of Config's doc and the
-// manual's list of flags (cmd/assertgen) against it. A new key is a field
-// of Config and a row of Keys.
+// the one table of them:
+//   - Parse knows the keys it lists;
+//   - the command registers and applies their flags from it
+//     (cmd/assertgen/internal/base);
+//   - TestKeys checks against it Config's yaml tags, the keys of Config's
+//     doc, and the manual's list of flags (cmd/assertgen).
+//
+// A new key is a field of Config and a row of Keys.
 type Key struct {
-	// Name is the key ("build_tag"), the yaml tag of its field; its flag
+	// Name is the key ("build_tag"), the yaml tag of its field. Its flag
 	// is the name with - for _ (-build-tag).
 	Name string
 	// Kind is what the value is, and so how its flag is read.
 	Kind Kind
 	// Field returns a pointer to the key's field of c.
 	Field func(c *Config) any
-	// Usage is the flag's usage (flag.PrintDefaults), the name of its
-	// value in back quotes; "" for a key without a flag (bind:, a mapping
-	// of code that a command line does not spell).
+	// Usage is the flag's usage (flag.PrintDefaults), with the name of its
+	// value in back quotes. It is "" for a key without a flag: bind:, a
+	// mapping of code that a command line does not spell.
 	Usage string
-	// Plan and Explain say that plan and explain take the flag too (gen
-	// and vet take every one): the key shapes the plan.
+	// Plan and Explain say that plan and explain take the flag too, since
+	// the key shapes the plan. gen and vet take every one.
 	Plan, Explain bool
-	// OldFlags are earlier spellings of the flag, which still work and say
-	// they are deprecated; OldKey an earlier spelling of the key.
+	// OldFlags are deprecated spellings of the flag, which still work and
+	// say they are deprecated. OldKey is a deprecated spelling of the key.
 	OldFlags []OldFlag
 	OldKey   string
 }
 
-// An OldFlag is an earlier spelling of a key's flag: its name, and the
+// An OldFlag is a deprecated spelling of a key's flag: its name, and the
 // usage it shows ("deprecated spelling of -NAME (What)").
 type OldFlag struct{ Name, What string }
 
@@ -142,13 +145,12 @@ func keyNames() []string {
 	return names
 }
 
-// SetFlag sets key k of c from its flag, named flag ("-build-tag"), given
-// values (each value of a repeated flag: Files, Entries, Lists; else the
-// last one counts), and
-// records that the flag set it. A path is made absolute from the working
-// directory; a list, a type map entry or a type parameter is read as in
-// the file. A Bool's value is one strconv.ParseBool reads, as the flag
-// package has checked.
+// SetFlag sets key k of c from its flag, named flag ("-build-tag"), and
+// records that the flag set it. values are the values given. A repeated
+// flag adds each (Files, Entries, Lists); otherwise the last one counts.
+// A path is made absolute from the working directory. A list, a type map
+// entry or a type parameter is read as in the file. A Bool's value is one
+// strconv.ParseBool reads, as the flag package has checked.
 func (c *Config) SetFlag(k *Key, flag string, values []string) {
 	last := values[len(values)-1]
 	switch p := k.Field(c).(type) {
@@ -193,7 +195,7 @@ func (c *Config) SetFlag(k *Key, flag string, values []string) {
 	c.SetByFlag(k.Name, flag)
 }
 
-// setEntries sets each NAME=VALUE of values with set: they add to the
+// setEntries sets each NAME=VALUE of values with set. They add to the
 // file's mapping, and each is named by the flag.
 func (c *Config) setEntries(k *Key, flag string, values []string, set func(name, value string)) {
 	for _, kv := range values {
@@ -206,7 +208,7 @@ func (c *Config) setEntries(k *Key, flag string, values []string, set func(name,
 }
 
 // SplitList splits a comma-separated flag value (-ops a, b) into its
-// entries, spaces around them dropped; empty entries are none.
+// entries, without the spaces around them. Empty entries are dropped.
 func SplitList(s string) []string {
 	var list []string
 	for _, e := range strings.Split(s, ",") {

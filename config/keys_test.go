@@ -29,7 +29,7 @@ func TestSplitList(t *testing.T) {
 // flags (cmd/assertgen's doc.go: -config, then every key that has a flag,
 // in the table's order) and its list of earlier spellings. The flags
 // themselves are registered and applied from the table
-// (internal/setup's TestConfigFlags).
+// (cmd/assertgen/internal/base's TestConfigFlags).
 func TestKeys(t *testing.T) {
 	var c Config
 	byField := map[uintptr]*Key{}

@@ -10,15 +10,17 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// scalarPlaces returns, for each byte of the scalar v's value and one past
-// its end, the place in src (the file path) of the character it was read
-// from, for every style of scalar: plain, quoted (a doubled quote, escapes), literal
-// (|) and folded (>), on one line or several; a byte of a multi-byte
-// character has the character's place, a space that folds a line break
-// the break's, and the end the place after the value's last character.
-// Columns count characters, as yaml.v3's do. It returns nil when the
-// value cannot be followed through the text (which a value yaml.v3 read
-// from src always can).
+// scalarPlaces returns where in src each byte of the scalar v's value was
+// read from, and the place one past its end. path is src's file. It
+// handles every style of scalar, on one line or several: plain, quoted (a
+// doubled quote, escapes), literal (|) and folded (>).
+//   - a byte of a multi-byte character has the character's place;
+//   - a space that folds a line break has the break's place;
+//   - the end has the place after the value's last character.
+//
+// Columns count characters, as yaml.v3's do. It returns nil when the value
+// cannot be followed through the text. A value yaml.v3 read from src
+// always can be.
 func scalarPlaces(path string, src []byte, v *yaml.Node) []schema.Position {
 	i := offsetOf(src, v.Line, v.Column)
 	if i < 0 || v.Kind != yaml.ScalarNode {
@@ -107,10 +109,11 @@ func (s *scalarScan) step() {
 }
 
 // match moves past the text that gives the value's next character c, and
-// returns the place of c's first character: c itself, an escape sequence
-// of a double-quoted value, the doubled quote of a single-quoted one, or the line break
-// a space folds; it moves past the indentation, line breaks and escaped
-// line breaks the value drops on the way.
+// returns the place of c's first character. That text is c itself, an
+// escape sequence of a double-quoted value, the doubled quote of a
+// single-quoted one, or the line break a space folds. On the way, it moves
+// past the indentation, line breaks and escaped line breaks the value
+// drops.
 func (s *scalarScan) match(c rune) ([2]int, bool) {
 	for s.i < len(s.src) {
 		at := [2]int{s.line, s.col}
@@ -144,9 +147,9 @@ func (s *scalarScan) match(c rune) ([2]int, bool) {
 	return [2]int{s.line, s.col}, false
 }
 
-// escaped decodes the escape sequence at the start of b (a backslash
-// first) of a double-quoted scalar: the character and the sequence's
-// length in characters, -1 for an escaped line break; n is 0 when b holds
+// escaped decodes the escape sequence at the start of b, a backslash first,
+// of a double-quoted scalar. It returns the character, and the sequence's
+// length in characters: -1 for an escaped line break. n is 0 when b holds
 // none.
 func escaped(b []byte) (r int, n int) {
 	if len(b) < 2 {

@@ -9,10 +9,10 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// tensorEntries are the type map keys of the tensor forms a wrapper
-// holds besides Tensor itself, each with the Go type it must have, as a
-// prefix of the Tensor type: a wrapper takes tensors of one type, an
-// absent one nil, and a list as a slice of that type.
+// tensorEntries are the type map keys of the tensor forms a wrapper holds
+// besides Tensor itself. Each has the Go type it must have, as a prefix of
+// the Tensor type. A wrapper takes tensors of one type, an absent one as
+// nil, and a list as a slice of that type.
 var tensorEntries = []struct{ key, prefix string }{
 	{"Tensor?", ""},
 	{"Tensor[]", "[]"},
@@ -20,16 +20,20 @@ var tensorEntries = []struct{ key, prefix string }{
 }
 
 // checkTensorTypes checks the type map's tensor entries as gen's one path
-// needs them, so that a type map no wrapper can hold is refused at its
-// entry, not at every op it reaches (gen's per-op refusal stays for the Go
-// API): the Tensor type is a pointer or has no marker (an interface, or a
-// type internal/setup checks against its package), is no type of the Go
-// language, interface literal or type parameter (noTensor), and Tensor?,
-// Tensor[] and Tensor?[] are the Tensor type, a slice of it and a slice
-// of it; memory: comes with a Tensor type (without one, Tensor is
-// asserts.Tensor, an interface, and gen would write an adapter over it
-// that does not build). An entry that does not parse is Validate's to
-// report.
+// needs them. So a type map no wrapper can hold is refused at its entry,
+// not at every op it reaches; gen's per-op refusal stays for the Go API.
+// The rules:
+//   - the Tensor type is a pointer or has no marker: an interface, or a
+//     type cmd/assertgen/internal/generate checks against its package;
+//   - it is no type of the Go language, interface literal or type
+//     parameter (noTensor);
+//   - Tensor?, Tensor[] and Tensor?[] are the Tensor type, a slice of it
+//     and a slice of it;
+//   - memory: comes with a Tensor type. Without one, Tensor is
+//     asserts.Tensor, an interface, and gen would write an adapter over it
+//     that does not build.
+//
+// An entry that does not parse is Validate's to report.
 func (c *Config) checkTensorTypes() schema.ErrorList {
 	var errs schema.ErrorList
 	params := c.paramNames()
@@ -88,13 +92,18 @@ func (c *Config) checkTensorTypes() schema.ErrorList {
 const tensorFix = `map Tensor to the runtime's tensor type, a pointer to a named type of its package ("*example.com/you/rt.Tensor") or an interface that has Ident() asserts.Ident, or leave Tensor out: it is asserts.Tensor by default`
 
 // noTensor says why the Tensor type t, parsed, is none a wrapper can hold
-// whatever its package declares (internal/setup checks the rest against
-// the packages), or returns "": a type of the Go language (a predeclared
-// type or unsafe.Pointer), which has no methods, or is the empty
-// interface or error, behind any markers, and a type parameter of the
-// generated code (an element type) behind any. A memory: function does
-// not help: it gives identities to a pointer to a named type, which a
-// pointer to a predeclared type is told to declare.
+// whatever its package declares, or returns "".
+// cmd/assertgen/internal/generate checks the rest against the packages.
+// Such a t is:
+//   - a type of the Go language (a predeclared type or unsafe.Pointer),
+//     which has no methods, or the empty interface or error, behind any
+//     markers;
+//   - a type parameter of the generated code (an element type), behind
+//     any markers.
+//
+// A memory: function does not help: it gives identities to a pointer to a
+// named type. For a pointer to a predeclared type, the message says to
+// declare a named type.
 func (c *Config) noTensor(t kernels.GoType) string {
 	switch {
 	case t.Param:
@@ -115,8 +124,8 @@ func (c *Config) noTensor(t kernels.GoType) string {
 }
 
 // interfaceLiteral reports whether the type map value v is an interface
-// type literal ("interface{}", "interface{ Ident() asserts.Ident }"),
-// which the type map cannot spell.
+// type literal, which the type map cannot spell: "interface{}",
+// "interface{ Ident() asserts.Ident }".
 func interfaceLiteral(v string) bool {
 	rest, ok := strings.CutPrefix(strings.TrimSpace(v), "interface")
 	return ok && strings.HasPrefix(strings.TrimSpace(rest), "{")

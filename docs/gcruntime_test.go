@@ -126,14 +126,24 @@ func TestTwoProducts(t *testing.T) {
 		t.Errorf("a cached Mm in a release build: no check: %v\n%s", err, out)
 	}
 
+	// The release build of linalg, Memory in a file of the debug build,
+	// links nothing of assertgen.
+	if out, err := run("go list -deps ./linalg ./linalg/checked"); err != nil || strings.Contains(out, "github.com/assertgen/assertgen") {
+		t.Errorf("the release build of linalg links assertgen (%v):\n%s", err, out)
+	}
+
 	// A Memory that cuts the capacity gives a view an anchor of its own:
 	// the guide's TestMemory fails its view case.
+	mem := filepath.Join(mod, "linalg", "memory.go")
+	if b, err = os.ReadFile(mem); err != nil {
+		t.Fatal(err)
+	}
 	const window = "asserts.SliceMemory(raw.Data)"
 	if bytes.Count(b, []byte(window)) != 1 {
 		t.Fatalf("the guide's Memory changed; update this test (want one %q)", window)
 	}
 	b = bytes.Replace(b, []byte(window), []byte("asserts.SliceMemory(raw.Data[:len(raw.Data):len(raw.Data)])"), 1)
-	if err := os.WriteFile(src, b, 0o644); err != nil {
+	if err := os.WriteFile(mem, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err = run("go test -count=1 -tags debugasserts -run TestMemory ./...")

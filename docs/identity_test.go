@@ -17,7 +17,7 @@ var identityNames = map[string]string{
 	"Config.Identity":        "config",
 	"Keys":                   "config",
 	"Config.Validate":        "config",
-	"tensorProblems":         "internal/setup",
+	"tensorProblems":         "cmd/assertgen/internal/generate",
 	"builder.adapt":          "gen/steps",
 	"builder.onePath":        "gen/steps",
 	"builder.reads":          "gen/steps",

@@ -18,53 +18,59 @@ import (
 )
 
 // A Binding is an op's kernel written in the config (bind:) rather than
-// found in the kernels package: Go code over the op's parameters, for a
-// library whose operations are methods (gonum's dst.Add(a, b)). gen
-// prints each as a function of the output package, bound<GoName>, that
-// the wrappers call as they call a kernel:
+// found in the kernels package. It is Go code over the op's parameters,
+// for a library whose operations are methods (gonum's dst.Add(a, b)). gen
+// prints each as a function of the output package, bound<GoName>. The
+// wrappers call it as they call a kernel. What the function returns
+// depends on the code:
 //
-//   - code that uses the name ret: ret is a new value of the Tensor type's
-//     element (ret := new(mat.Dense)), the code runs, and ret is returned
-//     (a functional op with one Tensor return: "ret.Add(self, other)");
-//   - otherwise, for an op whose returns are the arguments it writes
-//     (in-place, out=): the code runs, and those arguments are returned
-//     ("out.Add(self, other)", "self.Scale(-1, self)"), unless the code is
-//     a call whose one result the op's return can hold (ReturnsCall): that
-//     result is returned ("return self.Unary_(x)"), which the checks then
-//     see; with the argument returned, returns_arg cannot fail
-//     (Result.ReturnsItself). Statements whose last is a return return
-//     what it does ("res, err := self.Mul(other, tensor.UseUnsafe()); if
-//     err != nil { panic(err) }; return res"). An expression
-//     that is not a call, and so cannot run as a statement, is returned
-//     as it is: a type assertion of the library's result
-//     ("self.AddInPlace(other).(*mat.Dense[float64])"), whose value the
-//     checks then see (an in-place op must return self);
-//   - otherwise an expression is returned ("self.T()"), and statements run
-//     as written (they return themselves).
+//   - Code that uses the name ret: ret is a new value of the Tensor type's
+//     element (ret := new(mat.Dense)), the code runs, and ret is returned.
+//     This is for a functional op with one Tensor return:
+//     "ret.Add(self, other)".
+//   - Other code of an in-place or out= op: see below.
+//   - Any other code: an expression is returned ("self.T()"), and
+//     statements run as written: they return themselves.
+//
+// For an in-place or out= op, whose returns are the arguments it writes,
+// the code runs and those arguments are returned ("out.Add(self, other)",
+// "self.Scale(-1, self)"). returns_arg then cannot fail
+// (Result.ReturnsItself). Three kinds of code return a value of their own
+// instead:
+//
+//   - a call whose one result the op's return can hold (ReturnsCall):
+//     "return self.Unary_(x)". The checks see that result.
+//   - statements whose last is a return. They return what it returns:
+//     "res, err := self.Mul(other, tensor.UseUnsafe()); if err != nil {
+//     panic(err) }; return res".
+//   - an expression that is not a call, and so cannot run as a statement.
+//     It is returned as it is. Such is a type assertion of the library's
+//     result: "self.AddInPlace(other).(*mat.Dense[float64])". The checks
+//     see its value; an in-place op must return self.
 type Binding struct {
 	Code string
 	Pos  schema.Position // the code's first byte in the config
 	// Col says whether Pos's column plus an offset in Code is the column
-	// of that byte in the config (a one-line plain or quoted value).
+	// of that byte in the config: a one-line plain or quoted value.
 	Col bool
-	// Places, when known, is the place in the config of each byte of
-	// Code and one past its end, for a value of any style (literal,
-	// folded, quoted, over several lines): errors are reported there.
+	// Places, when known, is the place in the config of each byte of Code
+	// and one past its end, for a value of any style: literal, folded,
+	// quoted, over several lines. Errors are reported there.
 	Places []schema.Position
 	// ReturnsCall says that Code is a call whose one result the op's one
-	// return can hold, as the bound file type-checked shows
-	// (discover.CheckBound): an in-place or out= op then returns it.
+	// return can hold, as the type-checked bound file shows
+	// (discover.CheckBound). An in-place or out= op then returns it.
 	ReturnsCall bool
 	// Site is what a violation of the op points at (wrap.Op.Pos): the
-	// binding's place in the config as "PATH:LINE:COL", the path relative
-	// to the root of the config's module, so that it is the same on every
-	// machine; "" for none.
+	// binding's place in the config, as "PATH:LINE:COL". The path is
+	// relative to the root of the config's module, so that it is the same
+	// on every machine. It is "" for none.
 	Site string
 }
 
-// At returns the place in the config of the byte at offset off of Code:
-// from Places when known, else Pos's line (and column for a one-line
-// value, Col) plus what can be counted.
+// At returns the place in the config of the byte at offset off of Code. It
+// is from Places when known. Otherwise it is Pos's line, and its column
+// for a one-line value (Col), plus what can be counted.
 func (b Binding) At(off int) schema.Position {
 	off = max(0, min(off, len(b.Code)))
 	if len(b.Places) == len(b.Code)+1 {
@@ -86,13 +92,13 @@ type Import struct{ Path, Name string }
 // Go name is goName.
 func BoundName(goName string) string { return "bound" + goName }
 
-// BoundSource is the source of the bound kernels of the selected ops of
-// p that o binds (PREFIX_bound.go, before gofmt), with, for each of its
-// lines that holds bound code, the op whose binding it is and the offset
-// of the line's first code byte in the binding's code (Binding.Code,
-// trimmed: see boundLines): the command type-checks the source and
-// reports an error on such a line at that place in the config. It is nil
-// when o binds no op.
+// BoundSource is the source of the bound kernels of the selected ops of p
+// that o binds: PREFIX_bound.go, before gofmt. It is nil when o binds no
+// op. It also gives, for each of its lines that holds bound code, the op
+// whose binding it is. With it comes the offset of the line's first code
+// byte in the binding's code (Binding.Code, trimmed: see boundLines). The
+// command type-checks the source, and reports an error on such a line at
+// that place in the config.
 func BoundSource(p *plan.Plan, o Options) ([]byte, map[int]BoundLine, error) {
 	ws, _, findings, err := prepare(p, &o)
 	if err != nil {
@@ -109,9 +115,9 @@ type BoundLine struct {
 	Op     string // the op's name
 	Line   int    // the line of the binding's code (0: its first)
 	Indent int    // the bytes before the code on the source's line ("\treturn ")
-	// Renamed are the op's arguments whose Go parameter has another name
-	// (schema name -> Go name: clamp's min is min_, Go's min being a
-	// built-in), for the errors of code that uses the schema's.
+	// Renamed are the op's arguments whose Go parameter has another name,
+	// schema name -> Go name: clamp's min is min_, since Go's min is a
+	// built-in. The errors of code that uses the schema's name say so.
 	Renamed map[string]string
 }
 
@@ -205,8 +211,8 @@ func boundSource(ws []*wrapper, o Options) ([]byte, map[int]BoundLine, error) {
 }
 
 // ReturnsItself returns the bound in-place and out= ops of p whose bound
-// function returns the argument they write, not a value of their code:
-// the wrappers' returns_arg check cannot fail there (vet says so).
+// function returns the argument they write, not a value of their code.
+// The wrappers' returns_arg check cannot fail there; vet says so.
 func ReturnsItself(p *plan.Plan, o Options) ([]string, error) {
 	ws, _, _, err := prepare(p, &o)
 	if err != nil {
@@ -216,8 +222,8 @@ func ReturnsItself(p *plan.Plan, o Options) ([]string, error) {
 }
 
 // returnsItself returns the bound ops of ws whose bound function returns
-// the argument it writes rather than a value of the code (see Binding):
-// their wrappers' returns_arg check cannot fail.
+// the argument it writes rather than a value of the code (see Binding).
+// Their wrappers' returns_arg check cannot fail.
 func returnsItself(ws []*wrapper, o Options) []string {
 	var ops []string
 	for _, w := range ws {
@@ -247,8 +253,8 @@ func renamedParams(w *wrapper) map[string]string {
 	return renamed
 }
 
-// bindingError is err, of the binding b of op, at its place in the
-// config: a syntax error's own, else the code's start.
+// bindingError is err, of the binding b of op, at its place in the config:
+// a syntax error's own place, else the code's start.
 func bindingError(op string, b Binding, err error) error {
 	at := b.Pos
 	if se, ok := err.(*syntaxError); ok {
@@ -264,8 +270,8 @@ func bindingError(op string, b Binding, err error) error {
 	return &schema.Error{Pos: at, Msg: fmt.Sprintf("bind: %s: %v", op, err)}
 }
 
-// spellBound spells t in the bound file, whose imports are names (import
-// path -> name; a path not there is imported by its last element).
+// spellBound spells t in the bound file. names holds the file's imports,
+// import path -> name; a path not there is imported by its last element.
 func spellBound(names map[string]string, t kernels.GoType) string {
 	s := t.Prefix + t.Name
 	if n, ok := names[t.Path]; ok && t.Path != "" {
@@ -294,9 +300,9 @@ func markUsed(used map[string]bool, t kernels.GoType) {
 }
 
 // A boundCode is the body of a bound function: its statements, one per
-// line; the index of the statement that holds the binding's code and the
-// bytes before the code in it ("return "); and a function printed before
-// it, if any (see boundBody).
+// line. It also holds the index of the statement that holds the binding's
+// code, the bytes before the code in it ("return "), and a function
+// printed before it, if any (see boundBody).
 type boundCode struct {
 	stmts          []string
 	codeAt, prefix int
@@ -306,11 +312,11 @@ type boundCode struct {
 	itself bool
 }
 
-// boundBody returns the body of the bound function of w from its
-// binding's code. The new ret of a functional op is made by the body, or,
-// when a parameter's name is that of a package the Tensor type is spelled
-// with (a parameter mat of *mat.Dense), which the body could not name, by
-// a function of its own.
+// boundBody returns the body of the bound function of w from its binding's
+// code. The body makes the new ret of a functional op. A parameter may be
+// named as a package the Tensor type is spelled with: a parameter mat of
+// *mat.Dense. The body could not name the package then, so a function of
+// its own makes ret.
 func boundBody(w *wrapper, b Binding, tensor kernels.GoType, spell func(kernels.GoType) string) (boundCode, error) {
 	code := strings.TrimSpace(b.Code)
 	usesRet, isExpr, isValue, returns, err := scanBinding(code)
@@ -374,8 +380,8 @@ func returnsText(f *schema.Func) string {
 }
 
 // writtenReturns returns the Go names of the arguments w's op returns,
-// when every return is an argument it writes (Tensor(a!) returns of
-// in-place and out= ops).
+// when every return is an argument it writes: the Tensor(a!) returns of
+// in-place and out= ops.
 func writtenReturns(w *wrapper) ([]string, bool) {
 	var names []string
 	for _, r := range w.op.Src.Func.Returns {
@@ -396,11 +402,13 @@ func writtenReturns(w *wrapper) ([]string, bool) {
 	return names, true
 }
 
-// scanBinding parses bound code: an expression, or statements (separated
-// by ; or new lines); and reports whether it uses the name ret, whether
-// it is an expression, whether it is one that is not a call (which Go
-// does not run as a statement), and whether its last statement is a
-// return.
+// scanBinding parses bound code: an expression, or statements separated
+// by ; or new lines. It reports:
+//   - whether the code uses the name ret;
+//   - whether it is an expression;
+//   - whether it is an expression that is not a call, which Go does not
+//     run as a statement;
+//   - whether its last statement is a return.
 func scanBinding(code string) (usesRet, isExpr, isValue, returns bool, err error) {
 	if code == "" {
 		return false, false, false, false, fmt.Errorf("empty binding")
@@ -437,9 +445,9 @@ func scanBinding(code string) (usesRet, isExpr, isValue, returns bool, err error
 }
 
 // A syntaxError is bound code that does not parse: the message, and the
-// offset in the code of the first error, -1 when it is past the code (a
-// missing closing parenthesis is found at the brace gen adds: it is
-// reported at the code's last byte).
+// offset in the code of the first error. The offset is -1 when the error
+// is past the code. A missing closing parenthesis is found at the brace
+// gen adds, and is reported at the code's last byte.
 type syntaxError struct {
 	msg string
 	off int

@@ -23,11 +23,11 @@ func qc(name string) *jen.Statement { return jen.Qual(ChecksPath, name) }
 // opVarName is the package-level wrap.Op of a wrapper.
 func opVarName(w *wrapper) string { return "op" + w.name }
 
-// genOpVar declares the wrapper's wrap.Op. site is what a violation of
-// the op points at, when the wrapper knows (opSite): the kernel function
-// (Kernel), whose position the runtime finds from its PC only when it
-// reports a violation, so that no line of the kernel's file enters the
-// generated code; or a bound op's binding in the config (Pos).
+// genOpVar declares the wrapper's wrap.Op. site is what a violation of the
+// op points at, when the wrapper knows (opSite). It is the kernel function
+// (Kernel), or a bound op's binding in the config (Pos). The runtime finds
+// a kernel's position from its PC, and only when it reports a violation.
+// So no line of the kernel's file enters the generated code.
 func genOpVar(w *wrapper, profile jen.Code, site opSite) jen.Code {
 	n := w.op.Src.Func.Name
 	d := jen.Dict{
@@ -44,19 +44,19 @@ func genOpVar(w *wrapper, profile jen.Code, site opSite) jen.Code {
 	return jen.Var().Id(opVarName(w)).Op("=").Qual(WrapPath, "Op").Values(d)
 }
 
-// An opSite is what an op's wrap.Op names of the code that computes it:
-// a kernel function, or a binding's position, or neither (interface mode:
-// the kernel is behind an interface).
+// An opSite is what an op's wrap.Op names of the code that computes it: a
+// kernel function, a binding's position, or neither. Interface mode names
+// neither: the kernel is behind an interface.
 type opSite struct {
 	kernel jen.Code
 	pos    string
 }
 
-// functionSite is the site of w's kernel in function mode: its binding's
-// place (Binding.Site) for a bound op, else the kernel function,
-// instantiated for a generic kernel with the first type arguments the
-// config names (every instance has its declaration's position); none for
-// a generic kernel whose type parameters name no instance.
+// functionSite is the site of w's kernel in function mode. For a bound op,
+// it is its binding's place (Binding.Site). Otherwise it is the kernel
+// function. A generic kernel is instantiated with the first type arguments
+// the config names; every instance has its declaration's position. A
+// generic kernel whose type parameters name no instance has no site.
 func functionSite(w *wrapper, o Options) opSite {
 	if b, ok := o.Bound[w.op.Name]; ok {
 		return opSite{pos: b.Site}
@@ -91,11 +91,11 @@ func (w *wrapper) directBody(kernel *jen.Statement) jen.Code {
 	return jen.Return(call)
 }
 
-// Checked wrappers share their code: a wrapper keeps what depends on its
-// kernel and its op (the call, the wrap.Op); its Before and After helpers
-// and its Shape depend only on the op's shape (frame.go), which ops share
-// (a few hundred shapes cover the ops of a schema), so they are compiled
-// once per shape instead of once per op.
+// Checked wrappers share their code. A wrapper keeps what depends on its
+// kernel and its op: the call and the wrap.Op. Its Before and After helpers
+// and its Shape depend only on the op's shape (frame.go), which ops share.
+// A few hundred shapes cover the ops of a schema. So the helpers are
+// compiled once per shape instead of once per op.
 
 // A shapeFn is a shape helper: its name, type parameters, parameters and
 // body.
@@ -111,23 +111,23 @@ type shapeFn struct {
 
 // A shapeSet collects the shape helpers and Loc arrays of one generated
 // package. Each is named by what it holds, not by when it was first used:
-// its kind and a hash of its content (shapeName), so that an op added to
-// or dropped from a schema renames no helper of any other op; and they are
-// printed sorted by name, so that the file changes only where a helper
-// comes or goes (and in the use counts of the helpers' comments).
+// its kind and a hash of its content (shapeName). So an op added to or
+// dropped from a schema renames no helper of any other op. They are
+// printed sorted by name. So the file changes only where a helper comes or
+// goes, and in the use counts of the helpers' comments.
 type shapeSet struct {
 	fns    map[string]*shapeFn
 	fnList []*shapeFn
 	// opts are what the steps of the wrappers depend on beyond each op's
-	// plan (steps.Build); the set names the functions they call
-	// (opts.Names is the set).
+	// plan (steps.Build). The set names the functions they call:
+	// opts.Names is the set.
 	opts steps.Options
 	// foreign is the Tensor type without identities of its own and its
 	// adapter, when the config names a memory function (Options.Memory).
 	foreign *foreignType
 	// pkg is the import path of the package the helpers go into, when it
-	// is not the wrappers' own (Options.ShapesPackage): their names and
-	// the Loc arrays' are then exported, and the wrappers qualify them.
+	// is not the wrappers' own (Options.ShapesPackage). Their names and the
+	// Loc arrays' are then exported, and the wrappers qualify them.
 	pkg string
 	// ns starts the names of the helpers, Loc arrays and list functions:
 	// the set's own, when it is not the default prefix's (see
@@ -150,10 +150,10 @@ type shapeSet struct {
 }
 
 // shapeName names content of a kind (checksPre, locs, saveList, ...): the
-// kind, and the
-// first 48 bits of the content's FNV-1a hash in hex. Two contents of one
-// name (a chance of about one in 10^7 for the few thousand helpers of a
-// large schema) fail the generation instead of printing wrong code.
+// kind, and the first 48 bits of the content's FNV-1a hash in hex. Two
+// contents of one name fail the generation instead of printing wrong code.
+// The chance is about one in 10^7 for the few thousand helpers of a large
+// schema.
 func (ss *shapeSet) shapeName(kind, content string) string {
 	h := fnv.New64a()
 	h.Write([]byte(content))
@@ -165,11 +165,11 @@ func (ss *shapeSet) shapeName(kind, content string) string {
 	return name
 }
 
-// Guard returns the name of the function that hands a tensor of
-// interface type t to asserts, adding it (steps.Namer): t itself, or for
-// a nil t the undefined tensor, a value of the package's type undefined
-// (asserts would call a nil interface's Ident). A runtime with use counts
-// gets an asserts.Tensor, one without an asserts.Identity.
+// Guard returns the name of the function that hands a tensor of interface
+// type t to asserts, adding it (steps.Namer). It hands over t itself, or,
+// for a nil t, the undefined tensor: a value of the package's type
+// undefined. asserts would call a nil interface's Ident. A runtime with
+// use counts gets an asserts.Tensor, one without an asserts.Identity.
 func (ss *shapeSet) Guard(t kernels.GoType) string {
 	ts := t.String()
 	if n, ok := ss.guards[ts]; ok {

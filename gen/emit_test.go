@@ -18,7 +18,7 @@ import (
 // plans of the small schema (the newest release for a runtime without use
 // counts, and 2.6.0) with every row marked NeverFires (skipped by its
 // constant) in one package and every row skipped by the plan in another.
-// The table's method names are checked by asserts' TestCheckFacts.
+// The table's method names are checked by internal/checktable's TestCheckFacts.
 func TestBuildCheckNames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds Go code")

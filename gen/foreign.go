@@ -10,11 +10,11 @@ import (
 
 // A foreignType is a Tensor type that carries no identities of its own
 // (Options.Memory): a library's type as it is, such as *mat.Dense. The
-// shape helpers' package declares an adapter over its base type (type
-// ForeignDense mat.Dense) whose methods give asserts' contract
+// shape helpers' package declares an adapter over its base type: type
+// ForeignDense mat.Dense. The adapter's methods give asserts' contract
 // (Identity, Anchored, Metadata, Contents) from the handle and the
-// runtime's memory function (asserts.Memory); the helpers take the
-// adapter, and the wrappers convert their tensors to it, which costs
+// runtime's memory function (asserts.Memory). The helpers take the
+// adapter, and the wrappers convert their tensors to it. That costs
 // nothing: a *mat.Dense and a *ForeignDense are the same pointer.
 type foreignType struct {
 	tensor  kernels.GoType // as the type map has it: *path.Name
@@ -22,8 +22,8 @@ type foreignType struct {
 	memory  kernels.FuncRef
 }
 
-// newForeign returns the foreign type of the type map's Tensor t with
-// memory function m; pkg is the helpers' package ("" for the wrappers').
+// newForeign returns the foreign type of the type map's Tensor t, with
+// memory function m. pkg is the helpers' package, "" for the wrappers'.
 func newForeign(t kernels.GoType, m kernels.FuncRef, pkg string) *foreignType {
 	return &foreignType{tensor: t, adapter: kernels.GoType{Prefix: "*", Path: pkg, Name: "Foreign" + t.Name}, memory: m}
 }

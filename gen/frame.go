@@ -11,16 +11,20 @@ import (
 
 	"github.com/assertgen/assertgen/gen/steps"
 	"github.com/assertgen/assertgen/internal/checktable"
+	"github.com/assertgen/assertgen/internal/gosrc"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
-// The one path (steps.Frame): a wrapper declares a wrap.Frame, calls its
-// Before helper (the arguments read, the call begun with the op's Shape),
-// the kernel, and its After helper (the arguments read again, the returns
-// read, the call ended). The Shapes (the rows as data) and the helpers go
-// to the shapes package with the other helpers, each named by a hash of
-// its canonical text.
+// The one path (steps.Frame): a wrapper declares a wrap.Frame, then calls:
+//  1. its Before helper: the arguments are read, and the call begins with
+//     the op's Shape;
+//  2. the kernel;
+//  3. its After helper: the arguments are read again, the returns read,
+//     and the call ends.
+//
+// The Shapes (the rows as data) and the helpers go to the shapes package
+// with the other helpers. Each is named by a hash of its canonical text.
 
 func tensorName(s *steps.Slot) string { return "t" + strconv.Itoa(s.K) }
 
@@ -33,10 +37,10 @@ func locCode(l steps.Loc) jen.Code {
 }
 
 // checkedBody prints the checked path of a wrapper: its Frame's Before
-// helper, the kernel, its After helper, the return; the helpers and the
-// op's Shape are added to ss. kernel renders the kernel being wrapped. An
-// op the one path cannot take (steps.Op.Refused) is a *schema.Error at
-// the op's place in the schema.
+// helper, the kernel, its After helper and the return. It adds the helpers
+// and the op's Shape to ss. kernel renders the kernel being wrapped. An op
+// the one path cannot take (steps.Op.Refused) is a *schema.Error at the
+// op's place in the schema.
 func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen.Code, error) {
 	ps := make([]steps.Param, len(w.params))
 	for i, p := range w.params {
@@ -76,14 +80,14 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	for _, s := range fr.Args {
 		args = append(args, tensor(s))
 	}
-	// checking off: the plain call, and a return even for a kernel without
-	// results, so that it does not run a second time below
+	// Checking off: the plain call, and a return even for a kernel
+	// without results, so that it does not run a second time below.
 	end := jen.Null()
 	if len(results) == 0 {
 		end = jen.Return()
 	}
 	body := []jen.Code{
-		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.directBody(kernel()), end),
+		jen.If(jen.Op("!").Add(qa(gosrc.Checking)).Call()).Block(w.directBody(kernel()), end),
 		jen.Var().Id("fr").Add(frameType(fr)),
 		withTypes(ss.ref(before), targs).Call(args...),
 	}
@@ -163,9 +167,9 @@ func (ss *shapeSet) frameFn(fr *steps.Frame, after bool, op string) string {
 	return f.name
 }
 
-// paramName is the name of a helper's parameter of slot s: t<K>, or for
-// a single tensor held as an interface u<K>, which the helper guards into
-// t<K> (guardCode).
+// paramName is the name of a helper's parameter of slot s: t<K>. For a
+// single tensor held as an interface it is u<K>, which the helper guards
+// into t<K> (guardCode).
 func paramName(fr *steps.Frame, s *steps.Slot) string {
 	if fr.Guard != "" && !s.List {
 		return "u" + strconv.Itoa(s.K)
@@ -173,8 +177,8 @@ func paramName(fr *steps.Frame, s *steps.Slot) string {
 	return tensorName(s)
 }
 
-// guardCode prints, for tensors held as an interface, t<K> := guard(u<K>)
-// for each single tensor the reads read: a nil one is the undefined
+// guardCode prints t<K> := guard(u<K>) for each single tensor the reads
+// read, for tensors held as an interface. A nil one is the undefined
 // tensor, whose methods the reads call.
 func guardCode(fr *steps.Frame, tensors []*steps.Slot, reads []steps.Read) []jen.Code {
 	if fr.Guard == "" {
@@ -196,9 +200,10 @@ func guardCode(fr *steps.Frame, tensors []*steps.Slot, reads []steps.Read) []jen
 	return out
 }
 
-// readCode prints a read of a Frame's helper; guard is the Frame's (its
-// tensors held as an interface: the single ones' words handed over with
-// Frame.Iface, a list's elements guarded one by one) or "".
+// readCode prints a read of a Frame's helper. guard is the Frame's, or "".
+// A Frame has one when its tensors are held as an interface: the single
+// ones' words are handed over with Frame.Iface, and a list's elements are
+// guarded one by one.
 func readCode(r steps.Read, guard string) []jen.Code {
 	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
 	i, k := jen.Lit(r.I), strconv.Itoa(r.Slot.K)
@@ -269,8 +274,8 @@ func readCode(r steps.Read, guard string) []jen.Code {
 }
 
 // ifaceReadCode prints a read of a single tensor held as an interface
-// (t<K>, guarded): its identities (use counts) as the kind's read does,
-// with no handle, then its two words (Frame.Iface).
+// (t<K>, guarded). It reads its identities (use counts) as the kind's read
+// does, with no handle, then its two words (Frame.Iface).
 func ifaceReadCode(r steps.Read) []jen.Code {
 	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
 	i, k := jen.Lit(r.I), strconv.Itoa(r.Slot.K)
@@ -303,8 +308,8 @@ func ifaceReadCode(r steps.Read) []jen.Code {
 }
 
 // readIdentCode prints a read of the own-ids kind's and of an anchored
-// type's (the storage anchors with the identities); nil for another
-// read. elemLoop prints a loop over the list's elements.
+// type's: the storage anchors with the identities. It returns nil for
+// another read. elemLoop prints a loop over the list's elements.
 func readIdentCode(r steps.Read, elemLoop func(each ...jen.Code) jen.Code) []jen.Code {
 	fr, t := jen.Id("fr"), jen.Id(tensorName(r.Slot))
 	i := jen.Lit(r.I)
@@ -380,9 +385,9 @@ func (ss *shapeSet) shapeVar(fr *steps.Frame) string {
 	return n
 }
 
-// tensorFns returns the names of the functions that make a tensor of
-// type t (a pointer type) from its handle, and element i of a list of t
-// from the list's data, adding them.
+// tensorFns returns the names of two functions, adding them. tensor makes
+// a tensor of type t, a pointer type, from its handle. elem makes element
+// i of a list of t from the list's data.
 func (ss *shapeSet) tensorFns(t kernels.GoType) (tensor, elem string) {
 	key := t.String()
 	if n, ok := ss.tensorFn[key]; ok {
@@ -394,9 +399,9 @@ func (ss *shapeSet) tensorFns(t kernels.GoType) (tensor, elem string) {
 	return n, strings.Replace(n, "tensor", "elem", 1)
 }
 
-// ifaceElemFn returns the name of the function that makes element i of
-// a list of t, an interface type, from the list's data, through guard,
-// adding it.
+// ifaceElemFn returns, adding it, the name of the function that makes
+// element i of a list of t from the list's data, through guard. t is an
+// interface type.
 func (ss *shapeSet) ifaceElemFn(t kernels.GoType, guard string) string {
 	key := "iface " + t.String()
 	if n, ok := ss.tensorFn[key]; ok {
@@ -456,9 +461,9 @@ type sharedRow struct {
 }
 
 // sharedRows returns the rows that more than one Shape has, by their
-// code's text: such Shapes name one package-level slice (shapes apart by
-// their Locs alone have the same rows), which the package declares and
-// the compiler lays out once.
+// code's text. Shapes apart by their Locs alone have the same rows. Such
+// Shapes name one package-level slice, which the package declares and the
+// compiler lays out once.
 func sharedRows(ss *shapeSet) map[string]sharedRow {
 	all := map[string]sharedRow{}
 	for _, d := range ss.shapeList {
@@ -482,9 +487,9 @@ func sharedRows(ss *shapeSet) map[string]sharedRow {
 	return all
 }
 
-// rowsCode is the []wrap.Row literal of rows, one row a line (nil for
-// none): {Check: checks.SameImpl, T: 0, U: -1}, the form left out where
-// it is FormOne (the zero Form).
+// rowsCode is the []wrap.Row literal of rows, one row a line, or nil for
+// none: {Check: checks.SameImpl, T: 0, U: -1}. The form is left out where
+// it is FormOne, the zero Form.
 func rowsCode(rs []steps.ShapeRow) *jen.Statement {
 	var rows []jen.Code
 	for _, r := range rs {

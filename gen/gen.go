@@ -2,16 +2,17 @@
 //
 // Two modes:
 //
-//   - function mode: for each op whose kernel function exists in the kernels
-//     package (found by the naming rule of [plan.GoName]), a function with the
-//     same name and signature that saves the tensors, calls the kernel and
-//     checks them;
+//   - function mode: for each op whose kernel function exists in the
+//     kernels package (found by the naming rule of [plan.GoName]), a
+//     function with the same name and signature. It saves the tensors,
+//     calls the kernel and checks them.
 //   - interface mode: a Kernels interface with one method per op, and
-//     Checked, which wraps any Kernels in a decorator that checks every call.
+//     Checked, which wraps any Kernels in a decorator that checks every
+//     call.
 //
 // Each mode writes a file built with the build tag (default debugasserts)
-// and one built without it; in the latter the wrappers are direct calls
-// (function mode) or Checked returns its argument (interface mode), so a
+// and one built without it. In the latter, the wrappers are direct calls
+// (function mode), or Checked returns its argument (interface mode). So a
 // release build pays nothing.
 package gen
 
@@ -46,40 +47,41 @@ type Options struct {
 	Prefix   string // file name prefix; default "assertgen"
 	BuildTag string // default DefaultBuildTag
 	Types    kernels.TypeMap
-	// TypeParams are the type parameters the type map's types name (the
-	// config's type_params, with the constraints the command found):
-	// each wrapper whose signature names one is generic in it.
+	// TypeParams are the type parameters the type map's types name: the
+	// config's type_params, with the constraints the command found. Each
+	// wrapper whose signature names one is generic in it.
 	TypeParams []kernels.TypeParam
-	// Sweep says to write PREFIX_sweep.go: SweepOps, which yields the
-	// schema and the checked wrapper of each op (in interface mode, of a
-	// Kernels passed to it), the table package sweep runs.
+	// Sweep says to write PREFIX_sweep.go: SweepOps, the table package
+	// sweep runs. It yields the schema and the checked wrapper of each op;
+	// in interface mode, those of a Kernels passed to it.
 	Sweep bool
 	// Progress, if set, is called after each part of the checked wrappers
 	// is rendered, with the ops done so far and the total.
 	Progress func(done, total int)
 	// ShapesPackage, if set, is the import path of the package the shape
-	// helpers go into, ShapesDir under the output directory, instead of
-	// the wrappers' own package, which halves the compiler's peak memory
-	// (docs/gen.md). The command sets it when the output directory is in
-	// a Go module and no tensor type is declared in the output package.
+	// helpers go into: ShapesDir under the output directory, instead of the
+	// wrappers' own package. That halves the compiler's peak memory
+	// (docs/gen.md). The command sets it when the output directory is in a
+	// Go module and no tensor type is declared in the output package.
 	ShapesPackage string
-	// kparams are the type parameters of the wrappers (those any names):
-	// in interface mode, Kernels, Checked and Functions are generic in
-	// them.
+	// kparams are the type parameters of the wrappers, those any wrapper
+	// names. In interface mode, Kernels, Checked and Functions are generic
+	// in them.
 	kparams []kernels.TypeParam
-	// Kernels are the kernels of the kernels package (internal/discover):
-	// in function mode the functions wrapped; in interface mode, if set,
-	// those the adapter Functions (PREFIX_adapter.go) calls, one for every
-	// selected op. Each must have the signature its schema gives.
+	// Kernels are the kernels of the kernels package (internal/discover).
+	// In function mode, they are the functions wrapped. In interface mode,
+	// if set, they are those the adapter Functions (PREFIX_adapter.go)
+	// calls, one for every selected op. Each must have the signature its
+	// schema gives.
 	Kernels *kernels.Set
 	// Memory is the function that says where the elements of a Tensor
-	// without identities of its own are, func(T) asserts.Memory (config
-	// memory:), set for a plan of the identity kind plan.Memory and for
-	// no other: the helpers take the tensors as an adapter type over T
-	// (foreign.go) whose methods give the contract from it.
+	// without identities of its own are: func(T) asserts.Memory (config
+	// memory:). It is set for a plan of the identity kind plan.Memory, and
+	// for no other. The helpers take the tensors as an adapter type over T
+	// (foreign.go), whose methods give the contract from it.
 	Memory *kernels.FuncRef
 	// Bound holds, by op name, the kernels the config writes as code
-	// (bind:) rather than the kernels package has (see Binding): gen
+	// (bind:), rather than the kernels package has (see Binding). gen
 	// prints them in PREFIX_bound.go, and the wrappers call them.
 	Bound map[string]Binding
 	// BoundImports are the packages bound code and the bound functions'
@@ -91,8 +93,8 @@ type Options struct {
 }
 
 // An inventory is what a test asks of Generate beyond its options: types
-// to hold as anchored or as having a metadata fingerprint
-// (Kernels.Anchored and Kernels.Metadata) without a kernels package.
+// to hold as anchored or as having a metadata fingerprint, without a
+// kernels package (Kernels.Anchored and Kernels.Metadata).
 type inventory struct {
 	anchored, metadata map[string]bool
 }
@@ -117,7 +119,7 @@ type Result struct {
 	Wrapped []string // op names wrapped, in schema order
 	Missing []string // selected ops without a kernel (function mode)
 	// ReturnsItself are the bound in-place and out= ops whose code gives
-	// no value the op can return: the wrapper returns the argument they
+	// no value the op can return. The wrapper returns the argument they
 	// write, and their returns_arg check cannot fail.
 	ReturnsItself []string
 }
@@ -150,9 +152,9 @@ func (o *Options) defaults() error {
 	default:
 		return fmt.Errorf("unknown mode %q (want function or interface)", o.Mode)
 	}
-	// the type parameters the generated code could not declare or
+	// The type parameters the generated code could not declare or
 	// instantiate: one the type map names that TypeParams does not
-	// declare, one without a name, a constraint or an instance
+	// declare, and one without a name, a constraint or an instance.
 	declared := map[string]bool{}
 	for _, p := range o.TypeParams {
 		if p.Name == "" || len(p.Constraint) == 0 || len(p.Instances) == 0 {
@@ -176,15 +178,15 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", t)
 	}
 	if t.Path == "" || t.Path == "unsafe" {
-		// any, error, a pointer to a type of the Go language or to a type
-		// parameter: nothing such has the contract's methods.
+		// any, error, a pointer to a type of the Go language or to a
+		// type parameter: none has the contract's methods.
 		return fmt.Errorf("the Go type of Tensor (%s) is no tensor type: the wrappers call Ident (asserts.Identity) on every tensor; map Tensor to a pointer to a named type of the runtime's package, or to an interface that has Ident", t)
 	}
 	return nil
 }
 
-// prepare maps the signatures of the plan's ops (the ops it selected); in
-// function mode it matches them with their kernels.
+// prepare maps the signatures of the plan's ops, the ops it selected. In
+// function mode, it matches them with their kernels.
 func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findings schema.ErrorList, err error) {
 	if err := o.defaults(); err != nil {
 		return nil, nil, nil, err
@@ -226,7 +228,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 	return ws, missing, findings, nil
 }
 
-// Vet checks the kernels of function mode against their schemas: it
+// Vet checks the kernels of function mode against their schemas. It
 // returns a finding for each kernel whose signature is not the one its
 // schema and the type map give, and the selected ops without a kernel.
 func Vet(p *plan.Plan, o Options) (findings schema.ErrorList, missing []*plan.Op, err error) {
@@ -303,11 +305,11 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	return res, nil
 }
 
-// PartSize is the mean number of ops per generated file: larger op sets
-// are split into parts (assertgen_checked.go, assertgen_checked_2.go, ...),
-// which stay readable in an editor and bound the memory of rendering one.
+// PartSize is the mean number of ops per generated file. Larger op sets
+// are split into parts: assertgen_checked.go, assertgen_checked_2.go, ...
+// Parts stay readable in an editor, and bound the memory of rendering one.
 // Where a part ends depends on the ops' names, not on their count (see
-// parts), so that an op added or dropped moves no other op to another file.
+// parts). So an op added or dropped moves no other op to another file.
 const PartSize = 500
 
 type fileJob struct {
@@ -324,12 +326,12 @@ func partName(prefix, kind string, k int) string {
 	return fmt.Sprintf("%s_%s_%d.go", prefix, kind, k+1)
 }
 
-// parts splits the wrappers into files: a part ends after an op whose
-// name hashes to a boundary (one name in PartSize/2), once it holds at
-// least PartSize/2 ops, or at 2*PartSize ops; a mean of PartSize. Only a
+// parts splits the wrappers into files, a mean of PartSize ops each. A
+// part ends after an op whose name hashes to a boundary (one name in
+// PartSize/2), once it holds at least PartSize/2 ops, or at 2*PartSize
+// ops. When an op comes or goes, a boundary shifts only in two cases: a
 // part of more than 2*PartSize ops without a boundary, or the op right
-// after a part's start, shifts a boundary when an op comes or goes; every
-// other part keeps its ops.
+// after a part's start. Every other part keeps its ops.
 func parts(ws []*wrapper) [][]*wrapper {
 	var out [][]*wrapper
 	start := 0
@@ -348,10 +350,10 @@ func parts(ws []*wrapper) [][]*wrapper {
 }
 
 func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
-	// The checked parts fill the shape set as they are built; the helpers
-	// file, made from it, is the last job. Each part's code is dropped once
-	// rendered, so memory does not grow with the number of ops beyond the
-	// rendered files.
+	// The checked parts fill the shape set as they are built. The helpers
+	// file, made from it, is the last job. Each part's code is dropped
+	// once rendered, so memory does not grow with the number of ops beyond
+	// the rendered files.
 	if pl.Policy.GoName() == "" {
 		return nil, fmt.Errorf("the plan's skip policy %s has no asserts constant", pl.Policy)
 	}
@@ -446,7 +448,7 @@ func withTypeSet(m, add map[string]bool) map[string]bool {
 }
 
 // withHeader writes f's header, with the build constraint build unless it
-// is "", and names the asserts packages as generated code imports them.
+// is "". It names the asserts packages as generated code imports them.
 func withHeader(f *jen.File, build string) *jen.File {
 	f.HeaderComment(Header)
 	if build != "" {
@@ -459,19 +461,20 @@ func withHeader(f *jen.File, build string) *jen.File {
 	return f
 }
 
-// The versions of asserts/wrap's API: WrapVersion is the one generated
-// code is written for, WrapMinVersion the oldest the runtime of this
-// assertgen builds. They are wrap.MaxVersion and wrap.MinVersion, which gen
-// does not import (TestWrapVersionInWindow holds them equal).
+// The versions of asserts/wrap's API. WrapVersion is the one generated
+// code is written for. WrapMinVersion is the oldest the runtime of this
+// assertgen builds. They are wrap.MaxVersion and wrap.MinVersion, which
+// gen does not import; TestWrapVersionInWindow holds them equal.
 const (
 	WrapVersion    = 5
 	WrapMinVersion = 4
 )
 
-// versionGuard writes the constants that tie a generated package, written
-// for a version of asserts/wrap's API (WrapVersion but in its test), to
-// the versions of asserts/wrap that accept it (wrap.EnforceVersion): both
-// compile only while the version is within the runtime's window.
+// versionGuard writes the constants that tie a generated package to the
+// versions of asserts/wrap that accept it (wrap.EnforceVersion). The
+// package is written for a version of asserts/wrap's API: WrapVersion,
+// except in its test. Both constants compile only while the version is
+// within the runtime's window.
 func versionGuard(f *jen.File, version int) {
 	f.Commentf("Generated for version %d of asserts/wrap: if a line below does not compile, this", version)
 	f.Comment("code and the asserts runtime it builds with are of different assertgen versions;")
@@ -489,8 +492,8 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	return withHeader(jen.NewFile(pkg), tag)
 }
 
-// importKernels names the kernels package kernels in f, if there is one
-// (a set whose every kernel is bound in the config has none).
+// importKernels names the kernels package kernels in f, if there is one.
+// A set whose every kernel is bound in the config has none.
 func importKernels(f *jen.File, k *kernels.Set) {
 	if k.Path != "" {
 		f.ImportAlias(k.Path, "kernels")
@@ -531,7 +534,7 @@ func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss 
 }
 
 // genCheckedFuncs adds to f the checked wrapper of each of ws, with its
-// wrap.Op of pl's skip policy and site: kernel renders its kernel, and
+// wrap.Op of pl's skip policy and site. kernel renders its kernel, and
 // head its declaration up to the parameters. The ops the one path cannot
 // take are a schema.ErrorList, returned once all are tried.
 func genCheckedFuncs(f *jen.File, ws []*wrapper, pl *plan.Plan, ss *shapeSet, kernel func(w *wrapper) (*jen.Statement, opSite), head func(w *wrapper) *jen.Statement) error {
@@ -568,8 +571,8 @@ func genFunctionDirect(ws []*wrapper, o Options) *jen.File {
 }
 
 // genGuards assigns each kernel to a variable of the function type its
-// schema gives, so that a kernel whose signature drifts fails the build
-// at a line that says what to do. A generic kernel is assigned once per
+// schema gives. So a kernel whose signature drifts fails the build, at a
+// line that says what to do. A generic kernel is assigned once per
 // instance of its type parameters the config names (type_params:), so
 // that the build checks each element type. A bound op has no kernel
 // function to assign.
@@ -593,10 +596,10 @@ func genGuards(f *jen.File, ws []*wrapper, o Options) {
 	f.Var().Defs(defs...)
 }
 
-// genInterface writes part k of n of the Kernels interface. With one
-// part, Kernels has the methods; with more, part k's methods are those of
-// interface kernelsK+1, which Kernels embeds, so that no file holds the
-// methods of every op.
+// genInterface writes part k of n of the Kernels interface. With one part,
+// Kernels has the methods. With more, part k's methods are those of
+// interface kernelsK+1, which Kernels embeds. So no file holds the methods
+// of every op.
 func genInterface(ws []*wrapper, k, n int, pl *plan.Plan, o Options) *jen.File {
 	f := withHeader(jen.NewFile(o.Package), "")
 	var methods []jen.Code
@@ -667,8 +670,8 @@ func genInterfaceDirect(o Options) *jen.File {
 }
 
 // genAdapter writes Functions, which implements Kernels with the functions
-// of the kernels package, in every build: Checked(Functions{}) checks them.
-// The first part declares it; each part has the methods of its ops.
+// of the kernels package, in every build. Checked(Functions{}) checks
+// them. The first part declares it; each part has the methods of its ops.
 func genAdapter(ws []*wrapper, first bool, o Options) *jen.File {
 	k := o.Kernels
 	f := withHeader(jen.NewFile(o.Package), "")

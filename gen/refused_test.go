@@ -18,7 +18,7 @@ import (
 // (testdata/refused/*.txt, go test -update). A config reaches the
 // schema's cases; the type maps' reach gen through its Go API only: the
 // command refuses such a config at its types: entry (config's
-// TestTensorTypes, cmd/assertgen's TestTypeMapTensorForms).
+// TestTensorTypes, cmd/assertgen/internal/generate's TestTypeMapTensorForms).
 func TestRefused(t *testing.T) {
 	args := func(n int, typ string) string {
 		var as []string

@@ -12,9 +12,10 @@ import (
 )
 
 // KernelDecl returns the Go declaration of the kernel of op that function
-// mode wants, as it is written in the kernels package o.Kernels (its own
-// types unqualified, others by package name), ready to paste:
-// "func AddTensor(self *Tensor, other *Tensor, alpha float64) *Tensor".
+// mode wants, ready to paste. It is written as in the kernels package
+// o.Kernels: its own types unqualified, others by package name. An
+// example: "func AddTensor(self *Tensor, other *Tensor, alpha float64)
+// *Tensor".
 func KernelDecl(op *plan.Op, o Options) (string, error) {
 	if err := o.defaults(); err != nil {
 		return "", err
@@ -37,18 +38,18 @@ func KernelDecl(op *plan.Op, o Options) (string, error) {
 		w.tparams[i].Constraint = terms
 	}
 	for i := range w.params {
-		w.params[i].name = ParamName(w.params[i].arg.Name) // no generated locals to avoid
+		w.params[i].name = plan.ParamName(w.params[i].arg.Name) // no generated locals to avoid
 	}
 	return "func " + op.GoName + w.sig(spell).String()[len("func"):], nil
 }
 
-// KernelStubs returns a Go file of the kernels package o.Kernels that
-// declares the kernel of each op of ops with the signature its schema and
-// the type map give, each with a body that panics with "TODO": what
+// KernelStubs returns a Go file of the kernels package o.Kernels: what
 // `assertgen gen -stubs` writes for the selected ops that have no kernel.
-// A kernel name the package declares already, as something else than a
-// kernel (o.Kernels.Others: a variable, a type, ...), is an error: its
-// stub would not build.
+// It declares the kernel of each op of ops, with the signature its schema
+// and the type map give, and a body that panics with "TODO". A kernel name
+// the package already declares as something else than a kernel is an
+// error, since its stub would not build. Those names are
+// o.Kernels.Others: a variable, a type, ...
 func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 	if err := o.defaults(); err != nil {
 		return nil, err
@@ -77,7 +78,7 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		params := codes(w.params, func(p param) jen.Code { return jen.Id(ParamName(p.arg.Name)).Add(typeCode(p.typ)) })
+		params := codes(w.params, func(p param) jen.Code { return jen.Id(plan.ParamName(p.arg.Name)).Add(typeCode(p.typ)) })
 		f.Commentf("%s is %s.", op.GoName, op.Src.Func)
 		fn := withTypes(f.Func().Id(op.GoName), typeParamsDecl(w.tparams)).Params(params...).Add(resultList(codes(w.results, typeCode)))
 		fn.Block(jen.Panic(jen.Lit("TODO: implement " + op.GoName + " (" + op.Name + ")")))

@@ -12,11 +12,11 @@ import (
 const SweepPath = "github.com/assertgen/assertgen/sweep"
 
 // genSweep writes SweepOps (Options.Sweep): each wrapped op's schema and
-// its checked wrapper, in plan order, as the iter.Seq2 sweep.Run takes.
-// In function mode SweepOps is that sequence; in interface mode it takes
-// the Kernels to sweep and yields the methods of Checked(k). The file has
-// no build tag: without the checks the sweep still calls every kernel on
-// its samples.
+// its checked wrapper, in plan order, as the iter.Seq2 sweep.Run takes. In
+// function mode, SweepOps is that sequence. In interface mode, it takes
+// the Kernels to sweep, and yields the methods of Checked(k). The file
+// has no build tag: without the checks, the sweep still calls every
+// kernel on its samples.
 func genSweep(ws []*wrapper, o Options) *jen.File {
 	f := withHeader(jen.NewFile(o.Package), "")
 	yield := jen.Id("yield").Func().Params(jen.Id("schema").String(), jen.Id("wrapper").Any()).Bool()
@@ -34,10 +34,10 @@ func genSweep(ws []*wrapper, o Options) *jen.File {
 		}
 	}
 	if o.Mode == output.FunctionMode && len(o.kparams) > 0 {
-		// A generic wrapper is a value once instantiated: SweepOps is
-		// generic too, SweepOps[float32] the table of one element type.
-		// Its type parameters take names no wrapper has (the wrapper of
-		// t is T), since they hide the package's names in its body.
+		// A generic wrapper is a value once instantiated, so SweepOps is
+		// generic too: SweepOps[float32] is the table of one element type.
+		// Its type parameters take names no wrapper has (the wrapper of t
+		// is T), since they hide the package's names in its body.
 		tps, names := sweepTypeParams(o.kparams, ws)
 		f.Comment("SweepOps yields the schema and the checked wrapper of each op of the")
 		f.Comment("package, instantiated with its type arguments: the table a sweep runs")

@@ -122,9 +122,9 @@ func subst(t kernels.GoType, by map[string]kernels.GoType) kernels.GoType {
 	return t
 }
 
-// instances returns every assignment of an instance to each of tps (the
-// cartesian product of their Instances), in order; one empty assignment
-// for no type parameters.
+// instances returns every assignment of an instance to each of tps: the
+// cartesian product of their Instances, in order. It returns one empty
+// assignment for no type parameters.
 func instances(tps []kernels.TypeParam) []map[string]kernels.GoType {
 	out := []map[string]kernels.GoType{{}}
 	for _, p := range tps {

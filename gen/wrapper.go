@@ -60,12 +60,17 @@ func (w *wrapper) sig(spell func(kernels.GoType) string) kernels.Signature {
 	return s
 }
 
-// localRE matches the identifiers generated code declares for itself (the
-// Frame fr, the results r<i>; in interface mode the receiver k and its
-// field next) or did in earlier versions (c, a<i>, l<i>, o<i>, ol<i>,
-// locs_ and checksPre/Post_<hash>: kept, so that no parameter is renamed),
-// and the shape helpers a wrapper refers to (shapeName, after a prefix's
-// namespace). newWrapper adds "_" to a parameter that matches.
+// localRE matches the identifiers a parameter must not take:
+//   - the identifiers generated code declares for itself: the Frame fr,
+//     the results r<i>, and in interface mode the receiver k and its field
+//     next;
+//   - c, a<i>, l<i>, o<i>, ol<i>, locs_ and checksPre/Post_<hash>, which
+//     stay reserved so that the generated parameters keep their names
+//     across assertgen releases;
+//   - the shape helpers a wrapper refers to (shapeName, after a prefix's
+//     namespace).
+//
+// newWrapper adds "_" to a parameter that matches.
 var localRE = regexp.MustCompile(`^(c|fr|next|k|[alor][0-9]+|ol[0-9]+|(p[0-9A-Za-z_]*_)?(locs|shape|before|after|checks(Pre|Post))_[0-9a-f]{12})$`)
 
 // local names a generated local, prefix and i, and reports one that
@@ -94,8 +99,8 @@ func newWrapper(op *plan.Op, goName string, types kernels.TypeMap, tps []kernels
 		if err != nil {
 			return nil, fmt.Errorf("%s: argument %s: %v", op.Name, a.Name, err)
 		}
-		name := ParamName(a.Name)
-		// A local's name, or one an earlier argument took once mangled
+		name := plan.ParamName(a.Name)
+		// A local's name, or one a previous argument took once mangled
 		// (foo(Tensor self, int len, int len_): len is len_, len_ is len__).
 		for localRE.MatchString(name) || used[name] {
 			name += "_"

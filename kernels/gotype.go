@@ -15,13 +15,15 @@ import (
 // the default Tensor type is its Tensor.
 const AssertsPath = "github.com/assertgen/assertgen/asserts"
 
-// A GoType is a Go type as the type map spells it: a builtin, a type
-// parameter or a package-qualified name, with type arguments when the
-// named type is generic, behind any number of pointer and slice markers:
-// "int64", "[]int64", "*string", "*github.com/you/rt.Tensor",
-// "[]github.com/you/rt.Scalar", "any", "*github.com/you/rt.Tensor[T]" (T a
-// type parameter the config declares, see [TypeParam]),
-// "*github.com/you/rt.Tensor[float32]" (an instantiation).
+// A GoType is a Go type as the type map spells it. Its core is a builtin,
+// a type parameter or a package-qualified name, with type arguments when
+// the named type is generic. Any number of pointer and slice markers may
+// come before it. Examples:
+//   - "int64", "[]int64", "*string", "any";
+//   - "*github.com/you/rt.Tensor", "[]github.com/you/rt.Scalar";
+//   - "*github.com/you/rt.Tensor[T]", T a type parameter the config
+//     declares (see [TypeParam]);
+//   - "*github.com/you/rt.Tensor[float32]", an instantiation.
 type GoType struct {
 	Prefix string // "*", "[]", "[]*", ...
 	Path   string // import path; "" for builtins and type parameters
@@ -42,8 +44,9 @@ type GoType struct {
 func ParseGoType(s string) (GoType, error) { return ParseGoTypeIn(s, nil) }
 
 // ParseGoTypeIn parses a type map value in which the names of params
-// (the config's type parameters) stand for type parameters, in any
-// place a type may be: "*example.com/rt.Tensor[T]", "[]T".
+// stand for type parameters. params are the config's type parameters.
+// They may stand in any place a type may: "*example.com/rt.Tensor[T]",
+// "[]T".
 func ParseGoTypeIn(s string, params []string) (GoType, error) {
 	t, err := parseGoType(strings.TrimSpace(s), params, 0)
 	if err != nil {
@@ -136,9 +139,9 @@ func ParseFuncRef(s string) (FuncRef, error) {
 
 func (f FuncRef) String() string { return f.Path + "." + f.Name }
 
-// SplitTypeList splits a comma-separated list of Go types (a flag's
-// "float32, example.com/rt.Pair[int, float64]") at its top-level commas,
-// each type trimmed, empty ones dropped.
+// SplitTypeList splits a comma-separated list of Go types at its
+// top-level commas: a flag's "float32, example.com/rt.Pair[int,
+// float64]". Each type is trimmed, and empty ones are dropped.
 func SplitTypeList(s string) []string {
 	var out []string
 	for _, t := range splitArgs(s) {
@@ -230,26 +233,26 @@ func (t GoType) Params() []string {
 	return out
 }
 
-// Nillable reports whether nil is a value of the type: a pointer, a
-// slice, or an interface (any, error, asserts.Tensor, or a type the
-// command found to be one: Interface).
+// Nillable reports whether nil is a value of the type: a pointer, a slice
+// or an interface. The interfaces are any, error, asserts.Tensor and the
+// types the command found to be one (Interface).
 func (t GoType) Nillable() bool {
 	return t.Prefix != "" || t.Interface || t.Path == "" && !t.Param && (t.Name == "any" || t.Name == "error") || t.Path == AssertsPath && t.Name == "Tensor"
 }
 
-// A TypeParam is a type parameter of the generated code: the wrappers of
-// a generic tensor type are generic (func AddTensor[T C](self
-// *rt.Tensor[T], ...)), their parameter named as the config names it and
+// A TypeParam is a type parameter of the generated code. The wrappers of
+// a generic tensor type are generic: func AddTensor[T C](self
+// *rt.Tensor[T], ...). The parameter is named as the config names it and
 // constrained as the tensor type constrains it.
 type TypeParam struct {
 	Name string
-	// Constraint is the constraint's type set as a union of terms
-	// (float32 | float64, ~float32 | ~float64) or one term naming a
+	// Constraint is the constraint's type set. It is a union of terms
+	// (float32 | float64, ~float32 | ~float64), or one term naming a
 	// constraint (example.com/rt.Float, any).
 	Constraint []Term
-	// Instances are the type arguments the config names for it, the
-	// element types to check: the generated code instantiates every
-	// kernel with each (a compile-time guard), and init's tests run on
+	// Instances are the type arguments the config names for it: the
+	// element types to check. The generated code instantiates every
+	// kernel with each, as a compile-time guard. init's tests run on
 	// each.
 	Instances []GoType
 }
@@ -272,12 +275,15 @@ func (p TypeParam) String() string {
 	return p.Name + " " + strings.Join(parts, " | ")
 }
 
-// A TypeMap maps schema types to Go types. Keys are schema type spellings:
-// a base type ("Tensor", "int", "Scalar"), a list or optional form ("int[]",
-// "Tensor?", "Tensor?[]", "int[]?"), or a custom class
-// ("__torch__.torch.classes.ns.Name"). Sized lists (int[2]) use the "int[]"
-// entry. What the map leaves out follows the defaults of DefaultTypes and
-// the structural rules of GoTypeOf.
+// A TypeMap maps schema types to Go types. A key is a schema type's
+// spelling:
+//   - a base type: "Tensor", "int", "Scalar";
+//   - a list or optional form: "int[]", "Tensor?", "Tensor?[]", "int[]?";
+//   - a custom class: "__torch__.torch.classes.ns.Name".
+//
+// Sized lists (int[2]) use the "int[]" entry. What the map leaves out
+// follows the defaults of DefaultTypes and the structural rules of
+// GoTypeOf.
 type TypeMap map[string]GoType
 
 // DefaultTypes returns the default mapping of every base type.
@@ -322,15 +328,16 @@ func (m TypeMap) Merge(over TypeMap) TypeMap {
 }
 
 // GoTypeOf returns the Go type of a schema type. An entry for the type's
-// exact spelling wins (sizes dropped: int[2] looks up "int[]"); otherwise
+// exact spelling wins; sizes are dropped, so int[2] looks up "int[]".
+// Otherwise:
 //   - T? is *G for a base type G, and G itself for tensors, lists and other
 //     nillable types (nil stands for None);
 //   - T[] is []G;
 //   - a custom class without an entry is any.
 //
-// It takes time linear in the depth of t: only the levels of t no deeper
-// than the deepest key of m are spelled out to look them up (a type
-// nested 10,000 deep costs no more than 10,000 levels of work).
+// It takes time linear in the depth of t. Only the levels of t no deeper
+// than the deepest key of m are spelled out to look them up. So a type
+// nested 10,000 deep costs no more than 10,000 levels of work.
 func (m TypeMap) GoTypeOf(t *schema.Type) (GoType, error) {
 	// chain holds t and the types it wraps, outermost first.
 	chain := []*schema.Type{t}

@@ -1,8 +1,7 @@
 // Package kernels is the model of a kernels package as gen sees it: its
 // exported functions and their signatures, as typed values. It only holds
-// data; finding the functions (loading the package with go/packages) is
-// the job of the assertgen command, so that gen, which prints, needs no
-// package loader.
+// data. The assertgen command finds the functions, loading the package
+// with go/packages. So gen, which prints, needs no package loader.
 package kernels
 
 import (
@@ -11,33 +10,33 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// A Set is the exported functions of a kernels package, for function mode
-// (not to be confused with the Kernels interface interface mode generates).
+// A Set is the exported functions of a kernels package, for function
+// mode. It is not the Kernels interface that interface mode generates.
 type Set struct {
 	Path  string // import path
 	Name  string // package name
 	Funcs map[string]*Kernel
-	// Metadata holds the Go types (in GoType's spelling, such as
-	// "*example.com/rt.Tensor") of the package and its imports whose
+	// Metadata holds the Go types of the package and its imports whose
 	// method set has asserts.Metadata's MetadataFingerprint() (uint64,
-	// bool): their same_metadata rows need no type assertion.
+	// bool). Their same_metadata rows need no type assertion. Types are
+	// spelled as GoType spells them, such as "*example.com/rt.Tensor".
 	Metadata map[string]bool
 	// Anchored holds, in the same spelling, the types whose method set
-	// has asserts.Anchored's StorageAnchor() unsafe.Pointer: for a
-	// runtime without use counts, the wrappers read their anchors
-	// without a type assertion.
+	// has asserts.Anchored's StorageAnchor() unsafe.Pointer. For a runtime
+	// without use counts, the wrappers read their anchors without a type
+	// assertion.
 	Anchored map[string]bool
-	// Scanned holds the import paths of the packages whose types
-	// Metadata and Anchored cover (the package and its imports): a type
-	// of one of them missing from Anchored has no StorageAnchor.
+	// Scanned holds the import paths of the packages whose types Metadata
+	// and Anchored cover: the package and its imports. A type of one of
+	// them missing from Anchored has no StorageAnchor.
 	Scanned map[string]bool
 	// Dir is the package's directory: where a file of its kernels (the
 	// stubs of missing ones) goes.
 	Dir string
 	// Others holds the package-level names of the package that are no
-	// kernel: its variables, constants, types and the functions function
-	// mode cannot wrap, and the names its own test files declare. A
-	// kernel of such a name cannot be added to the package.
+	// kernel: its variables, constants and types, the functions function
+	// mode cannot wrap, and the names its own test files declare. A kernel
+	// of such a name cannot be added to the package.
 	Others map[string]Other
 	// Matcher compares the kernels' signatures with the ones their
 	// schemas give, as Go types (the loader sets it).
@@ -62,21 +61,22 @@ func (k *Set) Blocks(name string) (Other, bool) {
 }
 
 // A Matcher compares a kernel's signature with the one its schema and the
-// type map give, as Go types: go/types identity, so that an alias is the
-// type it stands for, never their spelling. The command's package loader
-// implements it (internal/discover); gen, which loads no package, asks it.
+// type map give. It compares Go types by go/types identity, never by
+// spelling, so an alias is the type it stands for. The command's package
+// loader implements it (internal/discover). gen loads no package and asks
+// it.
 type Matcher interface {
-	// Match returns nil targs and a nil error when kernel k, not
-	// generic, has the signature want; for a generic kernel, the type
-	// arguments (in the order of its type parameters) that instantiate
-	// it to want, each a type of want or one of its type parameters.
-	// The error says what differs.
+	// Match compares kernel k's signature with want. For a kernel that is
+	// not generic, it returns nil targs when they match. For a generic
+	// kernel, it returns the type arguments that instantiate it to want,
+	// in the order of its type parameters. Each is a type of want or one
+	// of its type parameters. The error says what differs.
 	Match(k *Kernel, want Want) (targs []GoType, err error)
 }
 
 // A Want is the signature a kernel must have: the Go types of its
-// parameters and results, as the type map spells them, and the type
-// parameters they name, with their constraints.
+// parameters and results, as the type map spells them. It also holds the
+// type parameters they name, with their constraints.
 type Want struct {
 	Params, Results []GoType
 	TypeParams      []TypeParam
@@ -90,10 +90,10 @@ type Kernel struct {
 	Pos       schema.Position // relative to the working directory when shorter
 }
 
-// A Signature is a function signature, spelled for messages: its type
-// parameters (each with its constraint as its Type), its parameters and
-// the types of its results. A variadic last parameter's type starts with
-// "...".
+// A Signature is a function signature, spelled for messages. It holds its
+// type parameters (each with its constraint as its Type), its parameters
+// and the types of its results. A variadic last parameter's type starts
+// with "...".
 type Signature struct {
 	TypeParams []Param
 	Params     []Param

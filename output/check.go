@@ -1,9 +1,9 @@
 package output
 
-// Check compares dir with the set files of prefix, as `assertgen gen
-// -check` does, without writing: it returns a line for each file that is
+// Check compares dir with the set files of prefix without writing, as
+// `assertgen gen -check` does. It returns a line for each file that is
 // stale (missing or different; see Stale), obsolete (see Obsolete) or
-// left by an interrupted Write (see Interrupted), each telling the fix.
+// left by an interrupted Write (see Interrupted). Each line tells the fix.
 // No line means dir holds exactly the set.
 func Check(dir, prefix string, files []File) ([]string, error) {
 	stale, err := Stale(dir, files)

@@ -9,8 +9,8 @@ import (
 )
 
 // lockDir takes an exclusive advisory lock (flock) on the directory dir
-// itself, without waiting: ErrLocked if another process holds it. The
-// lock needs no file of its own, and the kernel releases it when its
+// itself, without waiting. It returns ErrLocked if another process holds
+// it. The lock needs no file of its own. The kernel releases it when its
 // holder exits, however it exits, so a killed run leaves no stale lock.
 func lockDir(dir string) (unlock func(), err error) {
 	d, err := os.Open(dir)

@@ -23,26 +23,30 @@ import (
 	"strings"
 )
 
-// Writing a set of files is a small transaction with a journal, so that
-// the directory holds either the complete old set or the complete new set:
+// Writing a set of files is a small transaction with a journal. The
+// directory then holds either the complete old set or the complete new
+// set:
 //
 //  1. stage: every new file is written, and synced, into a staging
-//     directory inside dir (.assertgen-staging[-PREFIX]), which Go tools
-//     ignore because its name starts with a dot;
-//  2. commit: a journal naming the files to move in and the obsolete files
-//     to remove is written to the staging directory and renamed into place
-//     (journal.tmp -> journal, atomic); this rename is the commit point;
+//     directory inside dir (.assertgen-staging[-PREFIX]). Go tools ignore
+//     it because its name starts with a dot.
+//  2. commit: a journal is written to the staging directory. It names the
+//     files to move in and the obsolete files to remove. It is renamed
+//     into place (journal.tmp -> journal, atomic). This rename is the
+//     commit point.
 //  3. apply: each staged file is renamed over its target, the obsolete
 //     files are removed, and the staging directory is removed.
 //
 // An error or a cancelled context before the commit point removes the
 // staging directory: the old set stays. After it, the apply step runs to
-// its end whatever the context says (it is a few renames). A process
-// killed without a chance to clean up (SIGKILL, power loss) leaves the
-// staging directory behind; the next Write into dir finds it, applies a
-// committed journal (the new set of the interrupted run wins, as it would
-// have) or removes an uncommitted one, before doing its own work. Stale
-// reports a leftover staging directory, so `gen -check` notices.
+// its end whatever the context says; it is a few renames.
+//
+// A process killed without a chance to clean up (SIGKILL, power loss)
+// leaves the staging directory behind. The next Write into dir finds it
+// before doing its own work. It applies a committed journal, so the new
+// set of the interrupted run wins, as it would have. It removes an
+// uncommitted one. Stale reports a leftover staging directory, so `gen
+// -check` notices.
 
 const (
 	stagingName = ".assertgen-staging"
@@ -57,17 +61,21 @@ func stagingDir(dir, prefix string) string {
 	return filepath.Join(dir, stagingName+"-"+prefix)
 }
 
-// Write writes files into dir as one transaction and, in the same
-// transaction, removes the files an earlier run with this prefix generated
-// that files no longer contains (see Obsolete; prefix "" removes none).
-// Either all of it happens or, on an error or when ctx is done before the
-// commit point, none: the directory keeps its previous files and no
-// temporary file is left. A read-only file that would be replaced or
-// removed is an error, as is a file name that is neither a plain name nor
-// one under ShapesDir (the shape helpers' own package, written in the
-// same transaction), or a file in dir that is not a regular file. Writes into one directory are
-// serialised: while another Write holds dir, Write returns a
-// [*LockedError] and changes nothing.
+// Write writes files into dir as one transaction. In the same transaction
+// it removes the files a previous run with this prefix generated that
+// files does not contain (see Obsolete; prefix "" removes none). Either all
+// of it happens or none does: on an error, or when ctx is done before the
+// commit point, the directory keeps its previous files. No temporary file
+// is left.
+//
+// These are errors:
+//   - a read-only file that would be replaced or removed;
+//   - a file name that is neither a plain name nor one under ShapesDir (the
+//     shape helpers' own package, written in the same transaction);
+//   - a file in dir that is not a regular file.
+//
+// Writes into one directory are serialised. While another Write holds dir,
+// Write returns a [*LockedError] and changes nothing.
 func Write(ctx context.Context, dir, prefix string, files []File) error {
 	return transact(ctx, dir, stagingDir(dir, prefix), files, validName, func() (string, []string, error) {
 		var obsolete []string
@@ -81,19 +89,19 @@ func Write(ctx context.Context, dir, prefix string, files []File) error {
 	})
 }
 
-// newStagingName is WriteNew's staging directory in dir: apart from
-// Write's, so that neither takes the other's leftovers for its own (and
-// gen -check, which reports Write's, does not report it).
+// newStagingName is WriteNew's staging directory in dir. It is apart from
+// Write's, so that neither takes the other's leftovers for its own, and
+// gen -check, which reports Write's, does not report it.
 const newStagingName = ".assertgen-new"
 
-// WriteNew writes files into dir as new files, in one transaction as
-// Write does: all of them or, on an error or when ctx is done before the
-// commit point, none, and no temporary file left. If one of them exists
-// it writes none and returns an [*ExistsError]; it never replaces a file
-// (each is linked into place, and a link does not replace). A process
-// killed in the middle leaves a hidden staging directory that the next
-// WriteNew into dir completes (committed) or removes (not committed).
-// It takes dir's lock as Write does.
+// WriteNew writes files into dir as new files, in one transaction as Write
+// does. It writes all of them or, on an error or when ctx is done before
+// the commit point, none, and leaves no temporary file. If one of them
+// exists, it writes none and returns an [*ExistsError]. It never replaces a
+// file: each is linked into place, and a link does not replace. A process
+// killed in the middle leaves a hidden staging directory. The next
+// WriteNew into dir completes it (committed) or removes it (not
+// committed). It takes dir's lock as Write does.
 func WriteNew(ctx context.Context, dir string, files []File) error {
 	return transact(ctx, dir, filepath.Join(dir, newStagingName), files, validNewName, func() (string, []string, error) {
 		var exist []string
@@ -112,10 +120,10 @@ func WriteNew(ctx context.Context, dir string, files []File) error {
 	})
 }
 
-// RecoverNew completes or removes, as the next WriteNew into dir would,
-// what a WriteNew killed in the middle left there: a committed set is
-// moved in, an uncommitted one removed. It does nothing while another
-// process writes into dir.
+// RecoverNew completes or removes what a WriteNew killed in the middle
+// left in dir, as the next WriteNew would. A committed set is moved in, an
+// uncommitted one removed. It does nothing while another process writes
+// into dir.
 func RecoverNew(dir string) error {
 	stage := filepath.Join(dir, newStagingName)
 	if _, err := os.Lstat(stage); err != nil {
@@ -141,10 +149,11 @@ func (e *ExistsError) Error() string {
 }
 
 // transact is the transaction of Write and WriteNew into dir, staged in
-// stage: under dir's lock, it completes or removes what an earlier run
-// left in stage, asks plan for the journal's verb for files and the files
-// to remove (or an error, which ends it), then stages, commits and
-// applies.
+// stage. Under dir's lock, it:
+//  1. completes or removes what a previous run left in stage;
+//  2. asks plan for the journal's verb for files and the files to remove,
+//     or an error, which ends it;
+//  3. stages, commits and applies.
 func transact(ctx context.Context, dir, stage string, files []File, valid func(string) bool, plan func() (verb string, obsolete []string, err error)) error {
 	if dir == "" {
 		return errors.New("no output directory")
@@ -194,8 +203,8 @@ func validName(name string) bool {
 }
 
 // validNewName reports whether name is one WriteNew accepts: a relative
-// path (separated by /) of plain names, none empty or starting with a dot
-// (init writes a test beside the wrappers it will generate, in checked/).
+// path (separated by /) of plain names, none empty or starting with a dot.
+// init writes a test beside the wrappers it will generate, in checked/.
 func validNewName(name string) bool {
 	if name == "" || strings.Contains(name, `\`) {
 		return false
@@ -213,10 +222,10 @@ func validNewName(name string) bool {
 var ErrLocked = errors.New("another process is writing into the directory")
 
 // A LockedError is Write's error when another Write, in this process or
-// another, holds the directory: Write then changes nothing. Writes into
-// one directory are serialised by an advisory lock on the directory
-// (flock, on the systems that have it), taken before Write looks at the
-// directory's files and released when it returns or its process ends.
+// another, holds the directory. Write then changes nothing. An advisory
+// lock on the directory serialises writes into it (flock, on the systems
+// that have it). Write takes it before it looks at the directory's files,
+// and releases it when it returns or its process ends.
 type LockedError struct{ Dir string }
 
 func (e *LockedError) Error() string {
@@ -225,9 +234,9 @@ func (e *LockedError) Error() string {
 
 func (e *LockedError) Unwrap() error { return ErrLocked }
 
-// stageFiles writes the files and then the journal into stage, each file
-// under verb (write: renamed over its target; new: linked to it); the
-// rename of the journal is the commit point.
+// stageFiles writes the files and then the journal into stage. Each file
+// is under verb: write (renamed over its target) or new (linked to it).
+// The rename of the journal is the commit point.
 func stageFiles(ctx context.Context, dir, stage, verb string, files []File, obsolete []string) error {
 	for _, f := range files {
 		pause()
@@ -267,9 +276,9 @@ func stageFiles(ctx context.Context, dir, stage, verb string, files []File, obso
 	return syncDir(stage)
 }
 
-// applyJournal carries out the committed journal of stage: staged files
-// are renamed into dir (write) or linked there (new), obsolete files
-// removed, and stage removed. Every step can be repeated, so an
+// applyJournal carries out the committed journal of stage. Staged files are
+// renamed into dir (write) or linked there (new), obsolete files are
+// removed, and stage is removed. Every step can be repeated, so an
 // interrupted apply can be run again.
 func applyJournal(dir, stage string) error {
 	data, err := os.ReadFile(filepath.Join(stage, journalName))
@@ -327,8 +336,8 @@ func applyJournal(dir, stage string) error {
 }
 
 // linkNew links the staged file to target, which it never replaces. mine
-// reports whether target is now the staged file's content: linked now,
-// or by an earlier apply of the same journal.
+// reports whether target now has the staged file's content: linked now,
+// or by a previous apply of the same journal.
 func linkNew(staged, target string) (mine bool, err error) {
 	err = os.Link(staged, target)
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
@@ -421,8 +430,8 @@ func syncDir(dir string) error {
 }
 
 // Stale lists the files whose copy in dir is missing or differs. A copy
-// that is not a regular file (a symbolic link, a device, ...) is an error,
-// and no more of a copy is read than the size of the file it is compared
+// that is not a regular file (a symbolic link, a device, ...) is an error.
+// No more of a copy is read than the size of the file it is compared
 // with.
 func Stale(dir string, files []File) ([]string, error) {
 	var stale []string
@@ -452,10 +461,10 @@ func sameContent(path string, data []byte) (bool, error) {
 }
 
 // openRegular opens the file at path for reading if it is a regular file,
-// not a symbolic link to one: the files gen reads in its output directory
-// are ones it wrote, or the user's Go files. Anything else (a link to
-// /dev/zero, a FIFO, which would block the open) is an error that says
-// what to do.
+// not a symbolic link to one. The files gen reads in its output directory
+// are ones it wrote, or the user's Go files. Anything else is an error
+// that says what to do: a link to /dev/zero, or a FIFO, which would block
+// the open.
 func openRegular(path string) (*os.File, error) {
 	fi, err := os.Lstat(path)
 	if err != nil {
@@ -498,9 +507,9 @@ func notRegular(path string, m fs.FileMode) error {
 	return fmt.Errorf("%s: %s, not a regular file; gen reads and writes only regular files in the output directory: remove it and run again", path, what)
 }
 
-// Interrupted lists the staging directories of interrupted Writes in dir
-// (the next Write completes or removes them). While a Write holds dir,
-// its staging directory is work in progress, not an interrupted one: none
+// Interrupted lists the staging directories of interrupted Writes in dir.
+// The next Write completes or removes them. While a Write holds dir, its
+// staging directory is work in progress, not an interrupted one, and none
 // is listed.
 func Interrupted(dir string) ([]string, error) {
 	m, err := filepath.Glob(filepath.Join(dir, stagingName+"*"))
@@ -519,18 +528,22 @@ func Interrupted(dir string) ([]string, error) {
 	return m, nil
 }
 
-// Obsolete lists files in dir that an earlier run with this prefix
-// generated and that files no longer contains, such as a part file when
-// fewer parts are needed. A file is of prefix P's set only if both prove
-// it: its name is one gen gives with P (P_K.go or P_K_N.go, K a file kind
-// gen writes: checked, direct, kernels, adapter, shapes, sweep or bound; N a part number
-// from 2), and it starts with the generated-code header. The names are
-// unambiguous across prefixes, since no kind has an underscore: prefix ops
-// never claims ops_extra_checked.go, which prefix ops_extra wrote.
+// Obsolete lists files in dir that a previous run with this prefix
+// generated and that files does not contain, such as a part file when
+// fewer parts are needed. A file is of prefix P's set only if both of
+// these prove it:
+//   - its name is one gen gives with P: P_K.go or P_K_N.go. K is a file
+//     kind gen writes (checked, direct, kernels, adapter, shapes, sweep or
+//     bound), and N a part number from 2.
+//   - it starts with the generated-code header.
 //
-// The shape helpers' own package (ShapesDir) is looked at the same
-// way, so that a run that puts them back into the wrappers' package, or
-// out of it, leaves no copy of them behind.
+// The names are unambiguous across prefixes, since no kind has an
+// underscore: prefix ops never claims ops_extra_checked.go, which prefix
+// ops_extra wrote.
+//
+// The shape helpers' own package (ShapesDir) is looked at the same way. So
+// a run that moves them into the wrappers' package, or out of it, leaves
+// no copy of them behind.
 func Obsolete(dir, prefix string, files []File) ([]string, error) {
 	keep := map[string]bool{}
 	for _, f := range files {
@@ -595,12 +608,15 @@ func isGenerated(path string) (bool, error) {
 }
 
 // Foreign lists the Go files of dir that would not belong to the package
-// pkg that assertgen generates there: every Go file without assertgen's
-// header, except tests (*_test.go) and package documentation files (a
-// package clause naming pkg, comments and directives such as go:generate,
-// no imports or declarations). The generated files make a package of their
-// own; any other file would put a second package, or declarations the
-// generated code does not expect, in the directory. A missing dir has none.
+// pkg that assertgen generates there. That is every Go file without
+// assertgen's header, except:
+//   - tests (*_test.go);
+//   - package documentation files: a package clause naming pkg, comments
+//     and directives such as go:generate, and no imports or declarations.
+//
+// The generated files make a package of their own. Any other file would
+// put a second package in the directory, or declarations the generated
+// code does not expect. A missing dir has none.
 func Foreign(dir, pkg string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) { // a missing dir has no entries
@@ -646,7 +662,7 @@ func isPackageDoc(path, pkg string) bool {
 	return err == nil && file.Name.Name == pkg && len(file.Decls) == 0
 }
 
-// maxDocSize bounds what Foreign reads of a Go file that is not
-// generated, to see whether it is a package doc file: 1 MiB, some hundred
-// times a long doc.go.
+// maxDocSize bounds what Foreign reads of a Go file that is not generated,
+// to see whether it is a package doc file: 1 MiB, some hundred times a
+// long doc.go.
 const maxDocSize = 1 << 20

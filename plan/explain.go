@@ -59,11 +59,11 @@ func (e *UnknownOpError) Error() string {
 }
 
 // Explain writes, in plain words, the plan of the op called name under
-// opts: its kind, what its returns alias and why, each check with what it
-// verifies, and each skipped check with its reason and source. name is an
-// op ("add.Tensor", "reshape") or a name with overloads ("add" or "add.*"),
-// which explains every overload in schema order. An unknown name is an
-// [*UnknownOpError] with suggestions.
+// opts. It says the op's kind, what its returns alias and why, what each
+// check verifies, and each skipped check's reason and source. name is an
+// op ("add.Tensor", "reshape"), or a name with overloads ("add" or
+// "add.*"), which explains every overload in schema order. An unknown name
+// is an [*UnknownOpError] with suggestions.
 func Explain(w io.Writer, s *schema.Schema, name string, opts Options) error {
 	b, err := newBuilder(s, opts)
 	if err != nil {
@@ -232,8 +232,9 @@ func viewLine(o *schema.Op) string {
 }
 
 // unmatchedAliasReturn returns the index of the first return annotated
-// without a write whose alias set no argument is in, if every return
-// annotated without a write is one (then no return can be a view), or -1.
+// without a write whose alias set holds no argument, or -1. It returns one
+// only if every return annotated without a write is such a return: then
+// no return can be a view.
 func unmatchedAliasReturn(f *schema.Func) int {
 	first := -1
 	for ri := range f.Returns {
@@ -271,10 +272,9 @@ func subject(c *Check) string {
 	return "-"
 }
 
-// describe says in plain words what a check verifies (asserts'
-// [checktable.Describe], with the row's words); implCheck is the
-// TensorImpl use-count check of the plan's release, which not_arg_handle
-// is part of.
+// describe says in plain words what a check verifies: asserts'
+// [checktable.Describe], with the row's words. implCheck is the TensorImpl
+// use-count check of the plan's release; not_arg_handle is part of it.
 func describe(f *schema.Func, c *Check, implCheck checks.Check) string {
 	w := checktable.Words{Arg: c.Arg, Each: c.Arg, Written: writtenArgs(f), ImplCheck: implCheck}
 	if a := f.Arg(c.Arg); a != nil && a.Type.IsList() {

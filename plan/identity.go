@@ -2,30 +2,32 @@ package plan
 
 import "fmt"
 
-// Identity is the identity kind of a runtime: where the wrappers of a
-// plan read a tensor's identities from, and whether they read use counts.
-// It is decided once, from the config (config.Config.Identity: use_counts
-// and memory), carried by the plan (Plan.Identity), and read by the
-// generator, which picks the snapshot entries of the kind. Its zero value
-// is Counted.
+// Identity is the identity kind of a runtime. It says where the wrappers
+// of a plan read a tensor's identities from, and whether they read use
+// counts. It is decided once, from the config's use_counts and memory
+// (config.Config.Identity). The plan carries it (Plan.Identity), and the
+// generator reads it to pick the snapshot entries of the kind. Its zero
+// value is Counted.
 //
-// How a tensor is held is a property of its Go type, not a kind: an
-// interface type (asserts.Tensor, without a type map, or the runtime's
-// own interface), a generic type (type_params:) or a library's type with
-// its kernels bound in the config (bind:) is held in one of these kinds.
+// How a tensor is held is a property of its Go type, not a kind. Each of
+// these types is held in one of the kinds:
+//   - an interface type: asserts.Tensor without a type map, or the
+//     runtime's own interface;
+//   - a generic type (type_params:);
+//   - a library's type with its kernels bound in the config (bind:).
 type Identity uint8
 
 const (
 	// Counted: the tensor type has identities and use counts of its own
 	// (asserts.Tensor). The default.
 	Counted Identity = iota
-	// OwnIDs: the tensor type has identities of its own and no use
-	// counts (asserts.Identity; use_counts: false): a garbage-collected
+	// OwnIDs: the tensor type has identities of its own and no use counts
+	// (asserts.Identity; use_counts: false), as in a garbage-collected
 	// runtime. Each fresh return gets a fresh_not_held row.
 	OwnIDs
-	// Memory: the tensor type has no identities of its own; the handle
-	// and the memory a function of the config gives (memory:,
-	// asserts.Memory) stand for them, and there are no use counts.
+	// Memory: the tensor type has no identities of its own. The handle and
+	// the memory a function of the config gives (memory:, asserts.Memory)
+	// stand for them. There are no use counts.
 	Memory
 
 	numIdentities

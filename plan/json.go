@@ -7,9 +7,9 @@ import (
 	"io"
 )
 
-// WriteJSON writes the plan in the JSON form of DESIGN.md, one op per line
-// so that two plans diff op by op: each line is encoding/json's form of the
-// op, without HTML escaping.
+// WriteJSON writes the plan in the JSON form of DESIGN.md. It writes one
+// op per line, so that two plans diff op by op. Each line is
+// encoding/json's form of the op, without HTML escaping.
 func (p *Plan) WriteJSON(w io.Writer) error {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -8,15 +8,17 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// LintSkips reports the skip entries of the user's files in
-// opts.Allowlist that excuse nothing: under every profile the entry
-// applies to (for the release opts select), no op it selects has a row of
-// its check (limited to its argument or return, if it names one), skipped
-// or not. `skip: {op: neg, check: returns_arg}` is one: neg writes
-// nothing, so it has no returns_arg row to skip. Each is an error at the
-// entry's check (file:line:col); the result is a sorted
-// [schema.ErrorList], nil when there is none. Entries of ops that do not
-// exist, and of unknown arguments or returns, are [allowlist.List.Lint]'s.
+// LintSkips reports the skip entries of the user's files in opts.Allowlist
+// that excuse nothing. Such an entry has no row of its check, skipped or
+// not, on any op it selects, under every profile it applies to, for the
+// release opts select. A check limited to an argument or a return counts
+// only that one's rows. `skip: {op: neg, check: returns_arg}` is one: neg
+// writes nothing, so it has no returns_arg row to skip.
+//
+// Each is an error at the entry's check (file:line:col). The result is a
+// sorted [schema.ErrorList], nil when there is none. Entries of ops that
+// do not exist, and of unknown arguments or returns, are
+// [allowlist.List.Lint]'s.
 func LintSkips(s *schema.Schema, opts Options) error {
 	if opts.Allowlist == nil {
 		return nil
@@ -41,8 +43,8 @@ func LintSkips(s *schema.Schema, opts Options) error {
 				return err
 			}
 			// The other profile's inputs (a derivatives.yaml) are not the
-			// command's business: its rows are not known, its entries not
-			// judged.
+			// command's business. Its rows are not known, and its entries
+			// are not judged.
 			continue
 		}
 		b.used = used

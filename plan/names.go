@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -12,19 +14,19 @@ import (
 //   - the base name is split at underscores and each word is capitalised:
 //     add_relu → AddRelu;
 //   - each leading underscore becomes an X: _cast_Byte → XCastByte;
-//   - a doubled underscore inside the name is kept as one: foo__bar → Foo_Bar,
-//     and so is a trailing one of an overload: range.out_ → RangeOut_;
+//   - a doubled underscore inside the name is kept as one: foo__bar →
+//     Foo_Bar. So is a trailing one of an overload: range.out_ → RangeOut_.
 //   - an in-place name keeps its trailing underscore: add_ → Add_;
 //   - a dunder name becomes Dunder plus its capitalised inner name:
 //     __and__ → DunderAnd, __iand__ → DunderIand;
-//   - the overload, capitalised the same way, follows: add.Tensor → AddTensor,
-//     add_.Tensor → Add_Tensor, sum.dim_IntList → SumDimIntList;
+//   - the overload, capitalised the same way, follows: add.Tensor →
+//     AddTensor, add_.Tensor → Add_Tensor, sum.dim_IntList → SumDimIntList;
 //   - a functional variant's base (native_batch_norm_functional) keeps its
 //     Functional word.
 //
-// The rule gives distinct names to all 2,952 ops of PyTorch 1.13.1. Names
-// it maps to the same identifier in other schemas are told apart by
-// [AssignGoNames].
+// The rule gives distinct names to all 2,952 ops of PyTorch 1.13.1.
+// [AssignGoNames] tells apart the names it maps to the same identifier in
+// other schemas.
 func GoName(n schema.OperatorName) string {
 	var b strings.Builder
 	base := n.Name
@@ -78,10 +80,10 @@ func writeCamel(b *strings.Builder, s string) {
 	}
 }
 
-// AssignGoNames returns the Go name of each op, in order. Names the rule
-// maps to the same identifier keep it for the first op and get a numeric
-// suffix (_2, _3, ...) for the later ones, in schema order, so that adding
-// an op never renames an earlier one.
+// AssignGoNames returns the Go name of each op, in order. When the rule
+// maps names to the same identifier, the first op keeps it. The later
+// ones, in schema order, get a numeric suffix: _2, _3, ... So adding an op
+// never renames one that comes before it.
 func AssignGoNames(names []schema.OperatorName) []string {
 	out := make([]string, len(names))
 	used := make(map[string]bool, len(names))
@@ -100,4 +102,21 @@ func AssignGoNames(names []schema.OperatorName) []string {
 		out[i] = g
 	}
 	return out
+}
+
+// goReserved are the package names generated code refers to in a
+// wrapper's body, which a parameter must not shadow. They are asserts,
+// wrap and checks, the kernels package's import name and the shape
+// helpers' package's. newWrapper reserves the wrapper's own locals (see
+// localRE).
+var goReserved = map[string]bool{"asserts": true, "wrap": true, "checks": true, "kernels": true, "assertgenshapes": true}
+
+// ParamName maps a schema argument name to a Go parameter name. The name
+// is not a keyword, a predeclared identifier or a package name the
+// wrapper uses: type → type_, len → len_, asserts → asserts_.
+func ParamName(s string) string {
+	if token.IsKeyword(s) || goReserved[s] || types.Universe.Lookup(s) != nil || !token.IsIdentifier(s) {
+		return s + "_"
+	}
+	return s
 }

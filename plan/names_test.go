@@ -80,3 +80,11 @@ func TestAssignGoNames(t *testing.T) {
 		}
 	}
 }
+
+func TestParamName(t *testing.T) {
+	for in, want := range map[string]string{"self": "self", "type": "type_", "len": "len_", "range": "range_", "asserts": "asserts_", "dim": "dim"} {
+		if got := ParamName(in); got != want {
+			t.Errorf("ParamName(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -1,17 +1,21 @@
 // Package plan decides, for every operator of a schema, which checks a
 // generated wrapper runs and which it skips, with the reason and source of
-// each skip. The plan is the contract between the schema and the emitter:
-// everything is decided here, including what makes a plan printable
-// ([Plan.Validate]), and gen only formats it.
+// each skip. The plan is the contract between the schema and the emitter.
+// Everything is decided here, including what makes a plan printable
+// ([Plan.Validate]). gen only formats it.
 //
-// Two profiles decide the checks. [PyTorch] reproduces the debug asserts
-// PyTorch's autograd codegen (gen_variable_type) emits, op by op and row
-// by row in its order, with the guards around each row, including which
-// ops get a generated kernel at all, for each release assertgen knows
-// (1.13, 2.6 and 2.14: docs/plan.md, "PyTorch releases"). [Strict] derives the
-// checks from the schema's alias annotations and is stronger. Both apply an
-// allowlist (package allowlist): the built-in defaults, which model
-// PyTorch's own lists, and user files. docs/plan.md describes every rule.
+// Two profiles decide the checks:
+//   - [PyTorch] reproduces the debug asserts PyTorch's autograd codegen
+//     (gen_variable_type) emits, op by op and row by row in its order. It
+//     includes the guards around each row, and which ops get a generated
+//     kernel at all. It does so for each release assertgen knows: 1.13,
+//     2.6 and 2.14 (docs/plan.md, "PyTorch releases").
+//   - [Strict] derives the checks from the schema's alias annotations, and
+//     is stronger.
+//
+// Both apply an allowlist (package allowlist): the built-in defaults,
+// which model PyTorch's own lists, and user files. docs/plan.md describes
+// every rule.
 package plan
 
 import (
@@ -29,8 +33,8 @@ import (
 )
 
 // A Profile is the set of rules a plan follows, which decides each op's
-// rows: strict or pytorch (-profile, config profile:). The skip policy
-// the plan's wrappers run under is another thing, an [checks.Policy]
+// rows: strict or pytorch (-profile, config profile:). It is not the skip
+// policy the plan's wrappers run under, an [checks.Policy]
 // ([Plan.Policy]).
 type Profile string
 
@@ -58,20 +62,20 @@ type Plan struct {
 	// PyTorchVersion is the PyTorch version whose lists apply ("" for all
 	// the versions the built-in defaults know).
 	PyTorchVersion string `json:"pytorch_version,omitempty"`
-	// Derivatives names the derivatives.yaml the pytorch profile used to
+	// Derivatives names the derivatives.yaml the pytorch profile read to
 	// decide which ops get a VariableType kernel ("" for none).
 	Derivatives string `json:"derivatives,omitempty"`
 	// Identity is the identity kind of the runtime planned for (see
-	// [Options]); in JSON, identity (left out for Counted) and
-	// no_use_counts (true for a kind without use counts).
+	// [Options]). In JSON it is identity, left out for Counted, and
+	// no_use_counts, true for a kind without use counts.
 	Identity Identity `json:"identity,omitempty"`
 	// NoMetadata: planned for a runtime that does not report tensor
 	// metadata (see [Options]).
 	NoMetadata bool `json:"no_metadata,omitempty"`
-	// Policy is the skip policy the plan's wrappers run under (in JSON,
-	// runtime): checks.Strict for the strict profile, and for pytorch
-	// the policy whose skips are the guards of the plan's release (the
-	// newest release's without a version).
+	// Policy is the skip policy the plan's wrappers run under (runtime, in
+	// JSON). It is checks.Strict for the strict profile. For pytorch, it is
+	// the policy whose skips are the guards of the plan's release; without
+	// a version, the newest release's.
 	Policy checks.Policy `json:"runtime"`
 	Ops    []*Op         `json:"ops"`
 }
@@ -88,63 +92,71 @@ type Op struct {
 	Generated bool        `json:"generated"`
 	Checks    []Check     `json:"checks"`
 	Skipped   []Skip      `json:"skipped"`
-	// Mutable lists the tensor arguments the op writes (Tensor(a!)): the
-	// wrapper records their storages before the kernel, so that at run time
-	// an argument that shares one (x.add_(x), add(a, b, out=a)) is not
-	// blamed for the legal write (skip reason aliases_mutable_arg), and
-	// declares them to checked calls on other goroutines until the call
-	// ends, whose rows on those storages are then inconclusive rather than
-	// blamed (skip reason concurrent_write; docs/asserts.md, "Concurrent
-	// calls"). Every op that writes a tensor lists it, metadata-only
-	// in-place ops (t_, transpose_) included: they move the version counter
-	// their views share.
+	// Mutable lists the tensor arguments the op writes (Tensor(a!)). The
+	// wrapper records their storages before the kernel, for two reasons:
+	//   - An argument that shares one (x.add_(x), add(a, b, out=a)) is not
+	//     blamed for the legal write at run time (skip reason
+	//     aliases_mutable_arg).
+	//   - The wrapper declares them to checked calls on other goroutines
+	//     until the call ends. Their rows on those storages are then
+	//     inconclusive rather than blamed (skip reason concurrent_write;
+	//     docs/asserts.md, "Concurrent calls").
+	// Every op that writes a tensor lists it, metadata-only in-place ops
+	// (t_, transpose_) included: they move the version counter their views
+	// share.
 	Mutable []string `json:"mutable,omitempty"`
 
-	// SelectedBy is where the entry that selected the op is written (an
-	// ops: entry, a backend yaml line, a flag; see [Plan.Select]); empty
-	// when no selection was made or its selector has no place.
+	// SelectedBy is where the entry that selected the op is written: an
+	// ops: entry, a backend yaml line or a flag (see [Plan.Select]). It is
+	// empty when no selection was made or its selector has no place.
 	SelectedBy string `json:"selected_by,omitempty"`
 
 	// Src is the schema op the plan is for.
 	Src *schema.Op `json:"-"`
 }
 
-// A Check is one check on one argument or return. Arg names an argument;
-// Ret is a return index (nil when the check is not about a return).
-// shares_storage, fresh_or_alias and returns_arg have both: the return and
-// the argument it must (or may) alias; not_arg_handle has both too: the
-// return and an argument whose handle it must not be. distinct_outputs
-// has Rets, the fresh returns it compares.
+// A Check is one check on one argument or return. Arg names an argument.
+// Ret is a return index, nil when the check is not about a return. Some
+// checks have both:
+//   - shares_storage, fresh_or_alias and returns_arg: the return and the
+//     argument it must (or may) alias;
+//   - not_arg_handle: the return and an argument whose handle it must not
+//     be.
+//
+// distinct_outputs has Rets, the fresh returns it compares.
 //
 // Under the pytorch profile, an emitted row also says how PyTorch's
-// generated code guards it: Guard lists the conditions under which the
-// row is skipped, and NeverFires marks a row PyTorch emits but whose
-// assert can never be evaluated (see docs/plan.md).
+// generated code guards it. Guard lists the conditions under which the
+// row is skipped. NeverFires marks a row PyTorch emits but whose assert
+// can never be evaluated (see docs/plan.md).
 type Check struct {
 	Name checks.Check `json:"check"`
 	Ret  *int         `json:"ret,omitempty"`
 	Arg  string       `json:"arg,omitempty"`
 	Rets []int        `json:"rets,omitempty"`
 	// Guard (pytorch profile) is the skip condition PyTorch puts around
-	// the row, in the notation of testdata/reference: "mode" (a dispatch
-	// mode is active), "py(X)" (X, an argument or retN for return N, has
-	// the Python dispatch key: a tensor subclass), "pylist(X)" (some
-	// element of the list X has it), joined by commas; the row runs only
-	// when none holds. Empty under strict, whose skips are the runtime's
-	// (checks.Policy).
+	// the row, in the notation of testdata/reference. Its terms, joined by
+	// commas, are:
+	//   - "mode": a dispatch mode is active;
+	//   - "py(X)": X, an argument or retN for return N, has the Python
+	//     dispatch key (a tensor subclass);
+	//   - "pylist(X)": some element of the list X has it.
+	// The row runs only when none holds. Guard is empty under strict,
+	// whose skips are the runtime's (checks.Policy).
 	Guard string `json:"guard,omitempty"`
 	// NeverFires (pytorch profile) marks a row PyTorch emits but that can
-	// never fire: same_storage on a Tensor[] or Tensor?[] argument, whose
+	// never fire: same_storage on a Tensor[] or Tensor?[] argument. Its
 	// saved storages are appended after a vector of empty slots of the
-	// list's size, so that only the empty slots are compared. The
-	// generated wrapper runs it as PyTorch does: it checks nothing and is
-	// counted as skipped (reason plan).
+	// list's size, so only the empty slots are compared. The generated
+	// wrapper runs it as PyTorch does: it checks nothing, and is counted as
+	// skipped (reason plan).
 	NeverFires bool `json:"never_fires,omitempty"`
 }
 
 // A Skip is a check the plan does not emit, with why and where that was
-// decided: an allowlist entry ("defaults.yaml:41", "my.yaml:3"), a
-// derivatives.yaml entry, or a rule of the profile ("profile:pytorch").
+// decided. The place is an allowlist entry ("defaults.yaml:41",
+// "my.yaml:3"), a derivatives.yaml entry, or a rule of the profile
+// ("profile:pytorch").
 type Skip struct {
 	Check
 	Reason string `json:"reason"`
@@ -156,31 +168,30 @@ type Options struct {
 	Profile Profile
 	// Allowlist is the merged allowlist; nil means the built-in defaults.
 	Allowlist *allowlist.List
-	// Derivatives is PyTorch's derivatives.yaml for the schema, which the
-	// pytorch profile needs to know which ops get a VariableType kernel.
-	// When nil, an embedded schema uses the derivatives.yaml embedded with
-	// it (its release's: 1.13.1, 2.6.0 or 2.14.1);
-	// for other schemas the profile falls back to DESIGN.md's rule (every
-	// op that is not CompositeImplicitAutograd only gets one) and says so
-	// in each skip.
+	// Derivatives is PyTorch's derivatives.yaml for the schema. The pytorch
+	// profile needs it to know which ops get a VariableType kernel. When
+	// nil, an embedded schema uses the derivatives.yaml embedded with it,
+	// its release's (1.13.1, 2.6.0 or 2.14.1). For other schemas, the
+	// profile falls back to DESIGN.md's rule, and says so in each skip:
+	// an op gets one unless it is CompositeImplicitAutograd only.
 	Derivatives *schema.Derivatives
-	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"
-	// or in full, "2.14.1"): its allowlist entries and its codegen rules. When empty
-	// it is the release of the embedded schema, and for other schemas
-	// every release's entries apply, with the newest release's rules. A
-	// release assertgen has no data for is an error.
+	// PyTorchVersion selects the PyTorch release: its allowlist entries
+	// and its codegen rules. It is "1.13", "2.6", "2.14", or in full,
+	// "2.14.1". When empty, it is the release of the embedded schema. For
+	// other schemas, every release's entries apply then, with the newest
+	// release's rules. A release assertgen has no data for is an error.
 	PyTorchVersion string
 	// Identity is the runtime's identity kind (config use_counts: and
-	// memory:, decided by config.Config.Identity). For a kind without use
-	// counts (OwnIDs, Memory), under the strict profile each fresh return
-	// gets a fresh_not_held row, the freshness check such a runtime can
-	// answer (its use-count rows stay, and are skipped at run time under
-	// no_use_counts). The plan carries it to the generator.
+	// memory:, decided by config.Config.Identity). The plan carries it to
+	// the generator. For a kind without use counts (OwnIDs, Memory), under
+	// the strict profile, each fresh return gets a fresh_not_held row. That
+	// is the freshness check such a runtime can answer. Its use-count rows
+	// stay, and are skipped at run time under no_use_counts.
 	Identity Identity
 	// NoMetadata says the runtime cannot report its tensors' sizes,
-	// strides and storage offset cheaply (config metadata: false): the
-	// strict profile then plans no same_metadata rows. Without it every
-	// tensor argument the op does not write gets one; a runtime that does
+	// strides and storage offset cheaply (config metadata: false). The
+	// strict profile then plans no same_metadata rows. Without it, every
+	// tensor argument the op does not write gets one. A runtime that does
 	// not implement asserts.Metadata has them skipped at run time under
 	// no_metadata_access.
 	NoMetadata bool
@@ -256,8 +267,8 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	if _, err := b.identity.MarshalText(); err != nil {
 		return nil, err
 	}
-	// The lists of the release the schema was read with apply ("1.13" for
-	// 1.13.1); the options may name that release, not another.
+	// The lists of the release the schema was read with apply ("1.13"
+	// for 1.13.1). The options may name that release, not another.
 	var series string
 	if r, err := pytorch.Lookup(s.Version); s.Version != "" && err == nil {
 		series = r.Series
@@ -314,10 +325,11 @@ type row struct {
 	Check                 // without Ret
 	ret            int    // the return, or -1
 	reason, source string // set when skipped
-	// leader is, for a row skipped with another (skipFollowers), the
-	// index of that row; else -1: a row of a check that follows another's
-	// rows (checktable.Follows), not_arg_handle its use-count row's,
-	// fresh_not_held the row it stands in for (see freshNotHeld).
+	// leader is the index of the row this row is skipped with
+	// (skipFollowers), else -1. Such a row is a check's that follows
+	// another's rows (checktable.Follows): not_arg_handle follows its
+	// use-count row, fresh_not_held the row it stands in for (see
+	// freshNotHeld).
 	leader int
 }
 
@@ -334,10 +346,10 @@ var followers = func() (fs [checks.NumPlanChecks][]checks.Check) {
 }()
 
 // followRows adds after each row of f the rows of the checks that follow
-// it (followers), naming the same return and argument, skipped as it is;
-// a row of a form its check has no function for (a list where the check
-// runs on single tensors: checktable.FormFor) is skipped, with that
-// reason.
+// it (followers). They name the same return and argument, and are skipped
+// as it is. A row of a form its check has no function for is skipped,
+// with that reason: a list where the check runs on single tensors
+// (checktable.FormFor).
 func (st *state) followRows(f *schema.Func) {
 	out := st.spare[:0]
 	st.at = st.at[:0]
@@ -364,8 +376,8 @@ func (st *state) followRows(f *schema.Func) {
 const sourceFacts = "internal/checktable/table.go"
 
 // noForm says why check k has no row on argument arg and return ret of f
-// (-1 and "" for none): the form of their tensors is one its row in
-// asserts has no function for; "" when it has one.
+// (-1 and "" for none). The reason is that the form of their tensors is
+// one its row in asserts has no function for. It is "" when it has one.
 func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	var argList, retList bool
 	if a := f.Arg(arg); a != nil {
@@ -389,9 +401,9 @@ func noForm(k checks.Check, f *schema.Func, arg string, ret int) string {
 	return fmt.Sprintf("%s does not run on %s: its row in the table of checks (internal/checktable) has no function of that form", k, what)
 }
 
-// skipFollowers gives each row that follows another (row.leader) the
-// skip of that row, once the allowlist's skip entries are applied: the
-// two are about one return, and at run time not_arg_handle is part of its
+// skipFollowers gives each row that follows another (row.leader) the skip
+// of that row, once the allowlist's skip entries are applied. The two are
+// about one return, and at run time not_arg_handle is part of its
 // use-count check.
 func (st *state) skipFollowers() {
 	for k := range st.rows {
@@ -426,9 +438,9 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	out.Mutable = mutableArgs(o.Func)
 }
 
-// freshWhy says why the plan checks return r as fresh: it has no alias
-// annotation, or one whose alias set no argument is in (torchgen accepts
-// foo(Tensor(a) self) -> Tensor(b)): nothing it could alias is passed in.
+// freshWhy says why the plan checks return r as fresh: nothing it could
+// alias is passed in. It has no alias annotation, or one whose alias set
+// holds no argument (torchgen accepts foo(Tensor(a) self) -> Tensor(b)).
 func freshWhy(r *schema.Return) string {
 	if r.Annotation == nil {
 		return "the return has no alias annotation"
@@ -484,12 +496,12 @@ func (st *state) add(check checks.Check, arg string, ret int) *row {
 	return &st.rows[len(st.rows)-1]
 }
 
-// implUseCount adds the TensorImpl use-count check k on return ri
-// (impl_use_count_le_1, or impl_use_count_eq_fresh from PyTorch 2.14:
-// rules.ImplUseCheck) and, after it, not_arg_handle against each
+// implUseCount adds the TensorImpl use-count check k on return ri:
+// impl_use_count_le_1, or impl_use_count_eq_fresh from PyTorch 2.14
+// (rules.ImplUseCheck). After it, it adds not_arg_handle against each
 // tensor argument: in Go a kernel can return an argument's handle itself
-// without raising its use count. Both are skipped by e
-// (skip_impl_use_count), and not_arg_handle goes with the use-count check.
+// without raising its use count. e skips both (skip_impl_use_count), and
+// not_arg_handle goes with the use-count check.
 func (st *state) implUseCount(k checks.Check, f *schema.Func, ri int, e *allowlist.Entry) {
 	st.add(k, "", ri).skipFor(e)
 	st.againstArgs(checks.NotArgHandle, f, ri, e, len(st.rows)-1)
@@ -507,15 +519,18 @@ func (st *state) againstArgs(k checks.Check, f *schema.Func, ri int, e *allowlis
 	}
 }
 
-// freshNotHeld adds, for a runtime without use counts (see
-// Options.Identity), fresh_not_held on return ri, skipped with row lead,
-// the use-count row it stands in for (an allowlist entry that excuses a
-// return's storage owners excuses both), and by e: on a fresh return (arg
-// ""), after its storage_use_count_eq_1 row; on a may-alias one against
-// argument arg, after its fresh_or_alias row: on the branch where the
-// return is neither arg nor a view of it, it is fresh, and fresh_or_alias
-// cannot tell fresh from held without use counts. Single tensors only: a
-// may-alias list return or argument keeps its fresh_or_alias row alone.
+// freshNotHeld adds fresh_not_held on return ri, for a runtime without use
+// counts (see Options.Identity). It is skipped with row lead, the
+// use-count row it stands in for: an allowlist entry that excuses a
+// return's storage owners excuses both. e skips it too. It goes:
+//   - on a fresh return (arg ""), after its storage_use_count_eq_1 row;
+//   - on a may-alias return against argument arg, after its fresh_or_alias
+//     row. On the branch where the return is neither arg nor a view of it,
+//     it is fresh. fresh_or_alias cannot tell fresh from held without use
+//     counts.
+//
+// It is for single tensors only: a may-alias list return or argument keeps
+// its fresh_or_alias row alone.
 func (b *builder) freshNotHeld(st *state, f *schema.Func, ri int, arg string, lead int, e *allowlist.Entry) {
 	single := func(t *schema.Type) bool { return t.TensorForm() == schema.TensorSingle }
 	if b.identity.UseCounts() || arg != "" && (f.Arg(arg) == nil || !single(f.Arg(arg).Type) || !single(f.Returns[ri].Type)) {
@@ -560,9 +575,10 @@ func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
 	}
 }
 
-// pytorchRows adds the rows of the pytorch profile: the checks PyTorch
-// 1.13.1's gen_variable_type emits around the op's VariableType kernel
-// (check_tensorimpl_and_storage), each skipped when PyTorch leaves it out.
+// pytorchRows adds the rows of the pytorch profile. They are the checks
+// PyTorch's gen_variable_type emits around the op's VariableType kernel
+// (check_tensorimpl_and_storage). Each is skipped when PyTorch leaves it
+// out.
 func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
@@ -624,9 +640,9 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 }
 
 // guards sets the Guard and NeverFires of the pytorch profile's emitted
-// rows: how PyTorch's generated code (gen_variable_type.py) guards each
-// assert, read from the skip policy of the plan's release, which the
-// plan's wrappers run under (see guard and checktable.Guards).
+// rows. A guard is how PyTorch's generated code (gen_variable_type.py)
+// guards an assert. It is read from the skip policy of the plan's release,
+// which the plan's wrappers run under (see guard and checktable.Guards).
 // same_storage on a list never fires where PyTorch guards a list as a
 // whole: that list code compares only empty slots (docs/plan.md).
 func (b *builder) guards(st *state, f *schema.Func) {
@@ -664,13 +680,15 @@ func (b *builder) guards(st *state, f *schema.Func) {
 	}
 }
 
-// guard returns the guard of a row of check k under the release's
-// policy, made once per plan: "mode" when the policy skips k under a
-// dispatch mode; then, when it skips k for a subclass tensor (any kind of
-// subclass), term+name+")" for the argument (term "" for none) and
-// ",py(retN)" for return ret >= 0, but for the view check of a policy
-// that skips it for a subclass argument only. Joined by commas; "" for
-// none.
+// guard returns the guard of a row of check k under the release's policy,
+// made once per plan. Its terms, joined by commas, are:
+//   - "mode", when the policy skips k under a dispatch mode;
+//   - when it skips k for a subclass tensor (any kind of subclass):
+//     term+name+")" for the argument (term "" for none), and ",py(retN)"
+//     for return ret >= 0. The view check of a policy that skips it for a
+//     subclass argument only gets no return term.
+//
+// It is "" for none.
 func (b *builder) guard(k checks.Check, term, name string, ret int) string {
 	mode, sub := b.guardSkips[0].Has(k), b.guardSkips[1].Has(k)
 	if k == checks.SharesStorage && checktable.Guards(b.release.Autograd.Policy)&checktable.GuardViewArgOnly != 0 {
@@ -698,7 +716,7 @@ func (b *builder) guard(k checks.Check, term, name string, ret int) string {
 	return g
 }
 
-// guardSkips returns the checks policy p skips under a dispatch mode and
+// guardSkips returns the checks policy p skips under a dispatch mode, and
 // those it skips for every kind of tensor subclass (PyTorch's Python
 // key).
 func guardSkips(p checks.Policy) []checks.Set {
@@ -731,9 +749,10 @@ const (
 	vtFallback                     // none: the autograd-not-implemented fallback instead
 )
 
-// variableTypeKernel decides whether PyTorch generates a VariableType kernel
-// for the op, and why: the reason of one not generated, and its source, for
-// the skips; of one generated, only when why is set (explain's).
+// variableTypeKernel decides whether PyTorch generates a VariableType
+// kernel for the op, and why. For an op without one, it gives the reason
+// and its source, for the skips. For an op with one, it gives them only
+// when why is set, for explain.
 func (b *builder) variableTypeKernel(i int, o *schema.Op, es []*allowlist.Entry, why bool) (cause vtCause, reason, source string) {
 	if e := lastEntry(es, allowlist.ManualAutograd); e != nil {
 		return vtManual, e.Reason, e.Source()
@@ -850,8 +869,8 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			lead := len(st.rows) - 1
 			// fresh_no_alias: the return shares no StorageImpl with an
 			// input. It needs no use counts, so it also holds where the
-			// use-count checks are skipped at run time (modes, subclasses);
-			// an op allowlisted for a shared returned storage
+			// use-count checks are skipped at run time (modes,
+			// subclasses). An op allowlisted for a shared returned storage
 			// (skip_storage_use_count) may share it with an input.
 			st.againstArgs(checks.FreshNoAlias, f, ri, skipStorage, -1)
 			b.freshNotHeld(st, f, ri, "", lead, skipStorage)
@@ -886,10 +905,10 @@ func (b *builder) noMetadataNote(f *schema.Func, ex *explanation) {
 	}
 }
 
-// strictInputRows adds the strict rows of every tensor argument of f:
-// its identity (skipped by a skip_input_identity entry), no_mutation,
-// same_content and (with metadata) same_metadata unless f writes it,
-// binding_context.
+// strictInputRows adds the strict rows of every tensor argument of f: its
+// identity (skipped by a skip_input_identity entry) and binding_context.
+// An argument f does not write also gets no_mutation, same_content and,
+// with metadata, same_metadata.
 func strictInputRows(st *state, f *schema.Func, skipIn *allowlist.Entry, metadata bool) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() == schema.NotTensor {
@@ -936,11 +955,11 @@ func (b *builder) opNames(name string) []int {
 	return out
 }
 
-// Select narrows the plan to the ops the selectors select (see
-// schema.Selector: "add.Tensor", "add.*", "*"), in plan order; no selector
+// Select narrows the plan to the ops the selectors select, in plan order.
+// Selectors are schema.Selector's: "add.Tensor", "add.*", "*". No selector
 // keeps every op. Each selected op records in SelectedBy where the
-// selector that selected it is written (where maps a selector to its ops:
-// entry or backend yaml line; one without a place records none). A
+// selector that selected it is written. where maps a selector to its ops:
+// entry or backend yaml line; a selector without a place records none. A
 // selector that is none or selects no op is an error.
 func (p *Plan) Select(selectors []string, where map[string]schema.Position) error {
 	if len(selectors) == 0 {

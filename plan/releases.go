@@ -6,10 +6,11 @@ import (
 )
 
 // The planner reads the rules of each PyTorch release's autograd codegen
-// (the skip policy, the TensorImpl use-count check, the foreach and view
-// rules) from the release's Autograd part in internal/pytorch's table of
-// releases; the release's lists are entries of the built-in allowlist,
-// limited to the releases that have them (allowlist/defaults.yaml).
+// from the release's Autograd part, in internal/pytorch's table of
+// releases. They are the skip policy, the TensorImpl use-count check, and
+// the foreach and view rules. The release's lists are entries of the built-in
+// allowlist, limited to the releases that have them
+// (allowlist/defaults.yaml).
 
 // lookupRelease returns the release a version selects: its series
 // ("2.14") or the release ("2.14.1"), the spellings every package takes.

@@ -6,9 +6,9 @@ import (
 	"io"
 )
 
-// WriteText writes the plan as `assertgen plan` prints it without -json:
-// a line per op, "name<TAB>kind[ view][ generated]<TAB>N checks, M
-// skipped".
+// WriteText writes the plan as `assertgen plan` prints it without -json.
+// It writes a line per op: "name<TAB>kind[ view][ generated]<TAB>N checks,
+// M skipped".
 func (p *Plan) WriteText(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	for _, op := range p.Ops {

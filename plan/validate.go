@@ -11,13 +11,18 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// Validate reports what makes p a plan no wrapper can be printed from: a
-// row of an unknown check, naming other subjects than its check takes, or
-// an argument or return the op lacks or that is not a tensor; returns_arg
-// between a list and a single tensor; a skipped row of an unknown check;
-// an op without its schema op, or without an exported Go name of its own;
-// a skip policy asserts lacks. Each error is at the op's place in its
-// schema. gen calls it before printing; `assertgen plan` before showing.
+// Validate reports what makes p a plan no wrapper can be printed from:
+//   - a row of an unknown check, naming other subjects than its check
+//     takes, or naming an argument or return the op lacks or that is not
+//     a tensor;
+//   - returns_arg between a list and a single tensor;
+//   - a skipped row of an unknown check;
+//   - an op without its schema op, or without an exported Go name of its
+//     own;
+//   - a skip policy asserts lacks.
+//
+// Each error is at the op's place in its schema. gen calls it before
+// printing; `assertgen plan` calls it before showing.
 func (p *Plan) Validate() error {
 	var errs schema.ErrorList
 	if _, ok := checks.ParsePolicy(p.Policy.String()); !ok {
@@ -54,10 +59,11 @@ func (p *Plan) Validate() error {
 	return errs.Err()
 }
 
-// checkRow returns what is wrong with a row of op, or "": subjects its
-// check's shape does not name, an argument or return the op lacks or that
-// is no tensor, or a form (lists or single tensors) the check's row in
-// asserts has no function for (checktable.FormFor).
+// checkRow returns what is wrong with a row of op, or "". A row may name
+// subjects its check's shape does not name, or an argument or return the
+// op lacks or that is no tensor. Or its form (lists or single tensors) may
+// be one the check's row in asserts has no function for
+// (checktable.FormFor).
 func (op *Op) checkRow(ck *Check) string {
 	if int(ck.Name) >= checks.NumPlanChecks {
 		return fmt.Sprintf("unknown check %s", ck.Name)

@@ -11,13 +11,16 @@ import (
 )
 
 // This file decides, for the pytorch profile, which ops PyTorch's autograd
-// codegen gives a generated VariableType kernel (the only place its debug
-// asserts live). It follows PyTorch 1.13.1's tools/autograd:
-// load_derivatives matches each derivatives.yaml entry to a "canonical"
-// op, view_copy ops inherit the entry of their view, and
-// match_differentiability_info gives every op the entry of its own schema,
-// of its functional variant (for in-place and out= ops), or, for a
-// generated functional op, of the mutable op it came from.
+// codegen gives a generated VariableType kernel. That kernel is the only
+// place its debug asserts live. It follows tools/autograd:
+//   - load_derivatives matches each derivatives.yaml entry to a
+//     "canonical" op;
+//   - view_copy ops inherit the entry of their view;
+//   - match_differentiability_info gives every op the entry of its own
+//     schema, of its functional variant (for in-place and out= ops), or,
+//     for a generated functional op, of the mutable op it came from.
+//
+// Where releases differ, the release's Autograd part says how.
 
 // A derivInfo is the derivatives.yaml entry PyTorch attaches to an op.
 type derivInfo struct {
@@ -100,7 +103,7 @@ func (m *matcher) groupViews() {
 	}
 }
 
-// entryOp returns the op a derivatives.yaml entry is for: load_derivatives
+// entryOp returns the op a derivatives.yaml entry is for. load_derivatives
 // looks the entry's schema up as written; a spelling that differs only in
 // spacing is accepted too. A view_copy op is found only under a release
 // whose load_derivatives includes them (m.viewCopies).
@@ -125,13 +128,13 @@ func (m *matcher) entryOp(e *schema.Derivative) (int, *schema.Position, string) 
 }
 
 // findable reports whether load_derivatives has op i among the ops it
-// matches entries to: every op but the view_copy ops, which only the
-// releases with DerivativesViewCopies include.
+// matches entries to. It has every op but the view_copy ops, which only
+// the releases with DerivativesViewCopies include.
 func (m *matcher) findable(i int) bool { return m.viewCopies || !m.isViewCopy[i] }
 
-// canonical is torchgen's canonical_function: among the ops with the
-// signature of op si, the one named like it that is neither a functional
-// variant nor out=, else the first.
+// canonical is torchgen's canonical_function. Among the ops with the
+// signature of op si, it is the one named like it that is neither a
+// functional variant nor out=, else the first.
 func (m *matcher) canonical(si int) int {
 	f := m.s.Ops[si].Func
 	first := -1
@@ -194,13 +197,13 @@ func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *pytorch.Auto
 	return infos, nil
 }
 
-// inherit is match_differentiability_info: an op without an entry of its
-// own gets that of its functional variant (in-place and out= ops) or, for
-// a generated op, of the mutable op it came from; the last entry with a
-// signature wins, as in the dicts PyTorch builds. Generated out= ops get
-// none. Under a release with rel.ForeachBorrow (2.x), _foreach_ ops skip
-// the functional variant and borrow the entry of their reference op
-// instead (see foreachReference).
+// inherit is match_differentiability_info. An op without an entry of its
+// own gets that of its functional variant (in-place and out= ops). A
+// generated op gets that of the mutable op it came from. The last entry
+// with a signature wins, as in the dicts PyTorch builds. Generated out=
+// ops get none. Under a release with rel.ForeachBorrow (2.x), _foreach_
+// ops skip the functional variant, and borrow the entry of their
+// reference op instead (see foreachReference).
 func (m *matcher) inherit(infos []derivInfo, order []int, rel *pytorch.Autograd) {
 	functional, nonFunctional := map[string]int{}, map[string]int{}
 	var funcOrder, nonFuncOrder []string // the keys in the order the dicts have them
@@ -246,12 +249,13 @@ func (m *matcher) inherit(infos []derivInfo, order []int, rel *pytorch.Autograd)
 }
 
 // foreachReference returns the op whose entry the _foreach_ op i borrows
-// (gen_foreach_derivativeinfo): the first op, in the order of keys, with
-// an entry whose base name is the foreach op's without "_foreach_", with
-// as many arguments (out= ones left out; unless the op is in
-// rel.ForeachSkipArgLen) and, argument by argument, the type of the
-// foreach op's argument or of its element (Tensor for Tensor[]). -1 if
-// there is none.
+// (gen_foreach_derivativeinfo), or -1 if there is none. It is the first
+// op, in the order of keys, that has an entry and:
+//   - whose base name is the foreach op's without "_foreach_";
+//   - with as many arguments, out= ones left out, unless the op is in
+//     rel.ForeachSkipArgLen;
+//   - whose arguments have, one by one, the type of the foreach op's
+//     argument or of its element (Tensor for Tensor[]).
 func (m *matcher) foreachReference(i int, rel *pytorch.Autograd, keys []string, byKey map[string]int) int {
 	f := m.s.Ops[i].Func
 	base := f.Name.Name.Base
@@ -283,9 +287,9 @@ func (m *matcher) foreachReference(i int, rel *pytorch.Autograd, keys []string, 
 	return -1
 }
 
-// sameText reports whether the op's schema is spelled text: an op of a
-// yaml entry is compared with the entry's func text (torchgen's yaml text
-// is its canonical form), others are printed.
+// sameText reports whether the op's schema is spelled text. An op of a
+// yaml entry is compared with the entry's func text, since torchgen's
+// yaml text is its canonical form. Other ops are printed.
 func sameText(o *schema.Op, text string) bool {
 	if o.Entry != nil && !o.Generated {
 		if _, ft, _ := schema.CutNamespace(o.Entry.FuncText); ft == text {
@@ -304,8 +308,8 @@ func opSchema(o *schema.Op) string {
 }
 
 // hasDerivatives reports whether some dispatch key of e has a backward
-// formula for an argument of f (the entry's canonical op) that is not
-// non_differentiable: DifferentiabilityInfo.has_derivatives.
+// formula for an argument of f that is not non_differentiable
+// (DifferentiabilityInfo.has_derivatives). f is the entry's canonical op.
 func hasDerivatives(f *schema.Func, e *schema.Derivative) bool {
 	for _, k := range e.Keys {
 		for _, fm := range k.Formulas {
@@ -321,7 +325,7 @@ func hasDerivatives(f *schema.Func, e *schema.Derivative) bool {
 	return false
 }
 
-// isCppArg reports whether name is an argument of f's C++ signature, where
+// isCppArg reports whether name is an argument of f's C++ signature. There
 // the dtype, layout, device and pin_memory run is the single argument
 // "options".
 func isCppArg(f *schema.Func, name string) bool {
@@ -339,7 +343,7 @@ func isCppArg(f *schema.Func, name string) bool {
 // structured delegate, or dispatch keys other than exactly
 // CompositeImplicitAutograd and/or CompositeImplicitAutogradNestedTensor.
 // Generated ops take it from the op they were generated from. Ops of
-// schema lists carry no dispatch information and count as abstract.
+// schema lists carry no dispatch information, and count as abstract.
 func isAbstract(o *schema.Op) bool {
 	e := o.Entry
 	if e == nil {
@@ -372,7 +376,7 @@ func onlyImplicit(keys []string) bool {
 }
 
 // compositeOnly reports whether the op's only kernels are composite
-// implicit ones, so that it runs as a decomposition into other ops: its
+// implicit ones, so that it runs as a decomposition into other ops. Its
 // alias-annotated returns may or may not be views (strict's may-alias).
 func compositeOnly(o *schema.Op) bool {
 	return o.Entry != nil && !o.Generated && o.Entry.StructuredDelegate == "" && onlyImplicit(o.DispatchKeys)

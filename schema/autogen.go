@@ -15,7 +15,7 @@ func outOverload(overload string) string {
 }
 
 // outArgsFromReturns makes one out argument per tensor-like return, with
-// alias letters no argument uses; it returns the new returns and out
+// alias letters no argument uses. It returns the new returns and out
 // arguments (torchgen's generate_out_args_from_schema).
 func outArgsFromReturns(f *Func) ([]Return, []Argument) {
 	used := map[string]bool{}
@@ -94,12 +94,16 @@ func generatedFunctional(f *Func) *Func {
 }
 
 // buildOps turns entries into ops, expanding autogen: when asked. It
-// follows torchgen's add_generated_native_functions: entries are grouped by
-// Signature; a group that is not all manual_cpp_binding, has no view op and
-// is not all CompositeImplicitAutograd gets an out= variant when it has none
-// and its base function's autogen names an out op, and a functional variant
-// when it has none but has (or just got) an out= variant. Generated ops
-// follow the entry they come from (out= first).
+// follows torchgen's add_generated_native_functions. Entries are grouped
+// by Signature. A group qualifies when it is not all manual_cpp_binding,
+// has no view op and is not all CompositeImplicitAutograd. Such a group
+// gets:
+//   - an out= variant, when it has none and its base function's autogen
+//     names an out op;
+//   - a functional variant, when it has none but has an out= variant (or
+//     just got one).
+//
+// Generated ops follow the entry they come from, out= first.
 func buildOps(r *rules, entries []*Entry, autogen bool, errs *ErrorList) []*Op {
 	own := make([]*Op, len(entries))
 	for i, e := range entries {
@@ -230,8 +234,8 @@ func generateGroup(r *rules, g *group, errs *ErrorList) (*Op, []*Op) {
 	return base, made
 }
 
-// generatedOp makes the op generated from src; it inherits the tags of
-// r.GeneratedTags src has, and gets its kind's tags when r.KindTags.
+// generatedOp makes the op generated from src. It inherits the tags of
+// r.GeneratedTags that src has, and gets its kind's tags when r.KindTags.
 func generatedOp(r *rules, src *Op, f *Func) *Op {
 	tags := []string{"generated"}
 	for _, t := range r.GeneratedTags {
@@ -256,9 +260,9 @@ func generatedOp(r *rules, src *Op, f *Func) *Op {
 	}
 }
 
-// checkAutogen reports a group whose autogen: lists differ from the ops the
-// codegen generates for it, as torchgen does when it builds the group (a
-// group with both a functional and an out= variant).
+// checkAutogen reports a group whose autogen: lists differ from the ops
+// the codegen generates for it. torchgen does so when it builds the group,
+// for a group with both a functional and an out= variant.
 func checkAutogen(g *group, made []*Op, errs *ErrorList) {
 	var gen, want []string
 	for _, o := range made {

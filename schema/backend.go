@@ -9,9 +9,9 @@ import (
 	"github.com/assertgen/assertgen/internal/input"
 )
 
-// A Backend is an out-of-tree backend's yaml in the format torchgen's
-// gen_backend_stubs reads (the file a backend author keeps beside their
-// kernels, e.g. PyTorch's ts_native_functions.yaml for the Lazy backend):
+// A Backend is an out-of-tree backend's yaml, in the format torchgen's
+// gen_backend_stubs reads. A backend author keeps it beside their kernels,
+// like PyTorch's ts_native_functions.yaml for the Lazy backend:
 //
 //	backend: PrivateUse1           # required: the dispatch key
 //	cpp_namespace: my_device       # required
@@ -29,11 +29,11 @@ import (
 //	non_native: [...]              # ops outside native_functions.yaml
 //
 // For assertgen it selects the ops to wrap: those the backend registers a
-// kernel for, which are supported, full_codegen and autograd (torchgen
+// kernel for. Those are supported, full_codegen and autograd (torchgen
 // adds full_codegen to supported). ir_gen and non_native register no
-// kernel of a native op and are read for their structure only.
-// Keys outside this list are errors, as in torchgen (which also rejects
-// extra_headers, although its error message lists it).
+// kernel of a native op, and are read for their structure only. Keys
+// outside this list are errors, as in torchgen. torchgen also rejects
+// extra_headers, although its error message lists it.
 type Backend struct {
 	Path         string
 	Key          string   // backend:
@@ -62,10 +62,11 @@ var backendKeys = []string{
 func LoadBackend(path string) (*Backend, error) { return input.Parse(path, ParseBackend) }
 
 // ParseBackend parses the text of a backend yaml read from path. It checks
-// the structure (keys, the required backend and cpp_namespace, types of
-// values, op name syntax, an op listed twice or under both supported and
-// autograd), not the op names' meaning, which [Backend.Check] checks
-// against a  Errors are at path:line:col.
+// the structure: the keys, the required backend and cpp_namespace, the
+// types of values, the op names' syntax, and an op listed twice or under
+// both supported and autograd. It does not check what the op names mean;
+// [Backend.Check] checks that against a schema. Errors are at
+// path:line:col.
 func ParseBackend(path string, src []byte) (*Backend, error) {
 	root, err := ParseYAMLNode(path, src)
 	if err != nil {
@@ -152,8 +153,8 @@ func (p *backendParser) str(key string, v *yaml.Node, dst *string) {
 	*dst = v.Value
 }
 
-// ops reads the list of op names v of key; kernel says the list registers
-// kernels, so an op may be in only one such list, once.
+// ops reads the list of op names v of key. kernel says the list registers
+// kernels: an op may be in only one such list, once.
 func (p *backendParser) ops(key string, v *yaml.Node, kernel bool) []BackendOp {
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 		return nil // an empty list, as torchgen allows
@@ -206,14 +207,14 @@ func (b *Backend) Ops() []BackendOp {
 // against the release of s, beyond the op names (which config checks):
 //
 //   - the backend key is a member of the release's DispatchKey enum, once
-//     supported or full_codegen lists an op (torchgen parses the key
-//     then: "must be a valid DispatchKey");
+//     supported or full_codegen lists an op. torchgen parses the key then:
+//     "must be a valid DispatchKey".
 //   - Autograd followed by the backend key is one too, once autograd lists
-//     an op (the kernels are registered for that key);
-//   - an op group (the functional op and its in-place, out= and mutable
-//     variants of one signature, when it has an out= variant, as torchgen
-//     groups them) is all under supported and full_codegen or all under
-//     autograd: torchgen registers a group's kernels for one key.
+//     an op: the kernels are registered for that key.
+//   - an op group is all under supported and full_codegen, or all under
+//     autograd: torchgen registers a group's kernels for one key. A group
+//     is the functional op and its in-place, out= and mutable variants of
+//     one signature, when it has an out= variant, as torchgen groups them.
 //
 // Errors are at the backend key's value or at the autograd entry.
 func (b *Backend) CheckKeys(s *Schema) error {

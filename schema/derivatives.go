@@ -12,9 +12,9 @@ import (
 
 // Derivatives is what the pytorch profile of package plan reads from
 // PyTorch's tools/autograd/derivatives.yaml: which ops have derivative
-// formulas, per autograd dispatch key. Whether PyTorch's codegen generates
-// a VariableType kernel for an op, and so emits its debug asserts at all,
-// depends on it (see docs/plan.md).
+// formulas, per autograd dispatch key. It decides whether PyTorch's codegen
+// generates a VariableType kernel for an op, and so whether it emits the
+// op's debug asserts at all (see docs/plan.md).
 type Derivatives struct {
 	Path    string
 	Entries []Derivative
@@ -75,8 +75,8 @@ var pytorchDerivatives = func() map[string]func() (*Derivatives, error) {
 }()
 
 // PyTorchDerivatives returns the derivatives.yaml assertgen embeds for a
-// release ("1.13", "2.6.0"; "" is the newest), the one that goes with
-// [Embedded] of the same release. It is shared: do not modify it.
+// release: "1.13", "2.6.0", or "" for the newest. It goes with [Embedded]
+// of the same release. It is shared: do not modify it.
 func PyTorchDerivatives(version string) (*Derivatives, error) {
 	rel, err := lookupRules(version)
 	if err != nil {
@@ -85,14 +85,14 @@ func PyTorchDerivatives(version string) (*Derivatives, error) {
 	return pytorchDerivatives[rel.Version]()
 }
 
-// ParseDerivatives reads a derivatives.yaml: a list of entries, each a
-// mapping with a name (the op's schema), "names: formula" items, an
-// optional output_differentiability and an optional dispatch: mapping from
-// autograd dispatch keys to formulas. It keeps only what decides kernels:
-// each entry's schema, its dispatch keys and, per formula, its names and
-// whether it is non_differentiable. As in PyTorch's load_derivatives, the
-// formulas outside dispatch: count (as key Default) only for an entry
-// without dispatch:.
+// ParseDerivatives reads a derivatives.yaml. It is a list of entries. Each
+// is a mapping with a name (the op's schema), "names: formula" items, an
+// optional output_differentiability and an optional dispatch: mapping
+// from autograd dispatch keys to formulas. ParseDerivatives keeps only
+// what decides kernels: each entry's schema, its dispatch keys and, per
+// formula, its names and whether it is non_differentiable. As in
+// PyTorch's load_derivatives, the formulas outside dispatch: count only
+// for an entry without dispatch:, as key Default.
 func ParseDerivatives(path string, src []byte) (*Derivatives, error) {
 	root, err := ParseYAMLNode(path, src)
 	if err != nil {

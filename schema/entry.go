@@ -90,9 +90,9 @@ const (
 )
 
 // DispatchKeys returns the dispatch keys the op has kernels for, as
-// torchgen computes them: the table's keys; with no table, and neither
-// structured nor a structured delegate, the implicit
-// CompositeImplicitAutograd; plus CPU and CUDA for ufunc ops.
+// torchgen computes them. They are the table's keys. With no table, an op
+// that is neither structured nor a structured delegate has the implicit
+// CompositeImplicitAutograd. Ufunc ops also get CPU and CUDA.
 func (e *Entry) DispatchKeys() []string {
 	var keys []string
 	seen := map[string]bool{}
@@ -163,9 +163,9 @@ type Schema struct {
 	Path   string
 	Format Format
 	// Version is the PyTorch release whose torchgen rules the schema was
-	// loaded with ("2.6.0"; see Options.Version): the embedded file's own release,
-	// else the one selected (Options.Version), else the newest. Package
-	// plan applies that release's lists.
+	// loaded with, such as "2.6.0". It is the embedded file's own release,
+	// else the one Options.Version selects, else the newest. Package plan
+	// applies that release's lists.
 	Version string
 	// Embedded reports that the schema is the native_functions.yaml of
 	// release Version that assertgen embeds (see Embedded).

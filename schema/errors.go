@@ -102,8 +102,8 @@ func (l ErrorList) Err() error {
 }
 
 // Visible returns s for a message: as it is when every character is
-// printable, escaped as in a Go string otherwise (a newline in a config
-// value must not split the message's line).
+// printable, and escaped as in a Go string otherwise. A newline in a
+// config value must not split the message's line.
 func Visible(s string) string {
 	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) < 0 {
 		return s

@@ -2,10 +2,10 @@ package schema
 
 import "github.com/assertgen/assertgen/schema/funcschema"
 
-// The function-schema language (one op's "name.overload(args) -> returns")
-// is package schema/funcschema, which links no yaml loader and no
-// embedded file (package sweep parses its table with it); its model is
-// this package's, under the same names (those the repository uses).
+// The function-schema language, one op's "name.overload(args) ->
+// returns", is package schema/funcschema. It links no yaml loader and no
+// embedded file, so package sweep parses its table with it. Its model is
+// this package's, under the same names: those the repository uses.
 
 type (
 	Annotation   = funcschema.Annotation

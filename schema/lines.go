@@ -7,10 +7,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Positions are 1-based lines and columns; a column is the byte offset in
-// its line plus one, as in Go's tools (a BOM on the first line counts, as
-// in go/scanner). A line ends at "\n", "\r\n" or "\r"; in YAML also at
-// U+0085, U+2028 and U+2029, where yaml.v3 ends one.
+// Positions are 1-based lines and columns. A column is the byte offset in
+// its line plus one, as in Go's tools; a BOM on the first line counts, as
+// in go/scanner. A line ends at "\n", "\r\n" or "\r". In YAML it also ends
+// at U+0085, U+2028 and U+2029, where yaml.v3 ends one.
 
 // breakLen returns the length of the line break at src[i:], 0 if there is
 // none there.
@@ -67,10 +67,10 @@ func firstRune(path string, src []byte, yaml bool, bad func(r rune, size int) bo
 	return Position{}, false
 }
 
-// fixPositions turns the columns of root and the nodes below it from what
-// yaml.v3 counts, characters (a BOM not counted), into bytes, and puts a
-// node yaml.v3 places past the end of the text (the empty value of "---")
-// at its end. In ASCII text, no column changes.
+// fixPositions turns the columns of root and the nodes below it into
+// bytes. yaml.v3 counts characters, and does not count a BOM. It also
+// moves a node yaml.v3 places past the end of the text to its end: the
+// empty value of "---". In ASCII text, no column changes.
 func fixPositions(root *yaml.Node, src []byte) {
 	starts := lineStarts(src, true)
 	last := len(starts)

@@ -8,16 +8,16 @@ import (
 )
 
 // ParseList reads a schema list: one schema per line, as
-// torch._C._jit_get_all_schemas() prints them, with an optional namespace
-// prefix ("aten::add.Tensor(...) -> Tensor"); blank lines and lines whose
-// first non-blank character is '#' are skipped. A list carries no
-// dispatch, tag or autogen information: its ops are exactly its lines.
+// torch._C._jit_get_all_schemas() prints them. A line may have a
+// namespace prefix: "aten::add.Tensor(...) -> Tensor". Blank lines and
+// lines whose first non-blank character is '#' are skipped. A list carries
+// no dispatch, tag or autogen information: its ops are exactly its lines.
 // Its Version is the newest release's; [Load] sets the selected one.
 //
-// Lines end at "\n", "\r\n" or "\r", as in YAML; a UTF-8 BOM at the start
-// is skipped (columns on the first line still count its three bytes, as
-// Go's tools do). Invalid UTF-8 and the control characters YAML forbids
-// are errors at their position, the character printed escaped.
+// Lines end at "\n", "\r\n" or "\r", as in YAML. A UTF-8 BOM at the start
+// is skipped; columns on the first line still count its three bytes, as
+// Go's tools do. Invalid UTF-8 and the control characters YAML forbids
+// are errors at their position, with the character printed escaped.
 func ParseList(path string, src []byte) (*Schema, error) {
 	var errs ErrorList
 	if p, bad := firstRune(path, src, false, invalidUTF8); bad {

@@ -9,11 +9,11 @@ import (
 	"github.com/assertgen/assertgen/internal/input"
 )
 
-// Load reads a schema file, choosing the reader from its extension: .yaml
-// and .yml are native_functions.yaml files, .txt a schema list. For yaml,
-// tagsPath names tags.yaml; when empty, a tags.yaml next to the file is used
-// if there is one, and tags are not checked if not. opts.Version selects
-// the release whose rules apply (the newest when empty).
+// Load reads a schema file. Its extension chooses the reader: .yaml and
+// .yml are native_functions.yaml files, .txt a schema list. For yaml,
+// tagsPath names tags.yaml. When it is empty, a tags.yaml next to the file
+// is used if there is one; otherwise tags are not checked. opts.Version
+// selects the release whose rules apply, the newest when empty.
 func Load(path, tagsPath string, opts Options) (*Schema, error) {
 	rel, err := lookupRules(opts.Version)
 	if err != nil {
@@ -61,8 +61,8 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 func Default() (*Schema, error) { return Embedded("") }
 
 // Embedded loads the native_functions.yaml that assertgen embeds for a
-// release ("1.13", "2.6.0", "2.14"; "" is the newest), with that release's rules
-// and tags.yaml.
+// release, with that release's rules and tags.yaml. The release is named
+// as "1.13", "2.6.0" or "2.14"; "" is the newest.
 func Embedded(version string) (*Schema, error) {
 	rel, err := lookupRules(version)
 	if err != nil {

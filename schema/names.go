@@ -9,12 +9,12 @@ import (
 
 // A Selector selects ops by name. It is the one syntax of every list of
 // ops: a config's ops: (and -ops), the names plan and explain take, and
-// allowlist entries (match: selector):
+// allowlist entries (match: selector). Its forms are:
 //
 //   - "*": every op;
 //   - "name.*": every overload of name, the op without an overload name
-//     included ("sum.*" selects sum and sum.dim_IntList; "add.*" selects
-//     add.Tensor and add.out, not add_.Tensor);
+//     included. "sum.*" selects sum and sum.dim_IntList; "add.*" selects
+//     add.Tensor and add.out, not add_.Tensor.
 //   - "name.overload" or "name": the op of exactly that name.
 type Selector struct {
 	Name  OperatorName // the op's name; for name.*, Overload is ""; zero for *
@@ -23,9 +23,9 @@ type Selector struct {
 }
 
 // ParseSelector parses an op selector (see [Selector]). It is the one
-// place a selector is cut; the name is read by [ParseOperatorName], whose
-// error it returns for anything else but a pattern, for which the error
-// says what a selector is.
+// place a selector is cut. [ParseOperatorName] reads the name, and
+// ParseSelector returns its error for anything but a pattern. For a
+// pattern, the error says what a selector is.
 func ParseSelector(s string) (Selector, error) {
 	if s == "*" {
 		return Selector{Every: true, All: true}, nil
@@ -100,24 +100,26 @@ func (s *Schema) OpList() *OpList {
 
 // SelectsNone explains why the selector text selects no op of l, or
 // returns "" when it selects one. It is the one text of a selector
-// without an op, in whatever list of ops it is written: a config's ops:
-// and -ops and the names plan takes (package config), an allowlist's
-// entries (allowlist.List.Lint), the selectors a plan is narrowed to
-// (plan.Plan.Select). near asks for the closest names, a search of the
-// list that a caller checking thousands of selectors bounds:
+// without an op, in whatever list of ops it is written:
+//   - a config's ops: and -ops, and the names plan takes (package config);
+//   - an allowlist's entries (allowlist.List.Lint);
+//   - the selectors a plan is narrowed to (plan.Plan.Select).
 //
-//   - a text that is no selector: [ParseSelector]'s words, and the
-//     selectors of the ops it matches as a path.Match pattern, which ops:
-//     once took ("add*": write add.*, add_.* instead; the first four);
+// near asks for the closest names. That is a search of the list, which a
+// caller checking thousands of selectors bounds. The explanations are:
+//
+//   - a text that is no selector: [ParseSelector]'s words. A path.Match
+//     pattern such as "add*" also gets up to four selectors of what it
+//     matches: "write add.*, add_.* instead".
 //   - a name of which only overloads exist: name.* selects them all, and
-//     the first three are named;
-//   - name.* that selects nothing, or any other name (an unknown op): and
-//     with near the closest names (the first three, nearest first; a
-//     name with overloads as name.*).
+//     the first three are named.
+//   - name.* that selects nothing, or any other name (an unknown op). With
+//     near, the closest names follow: the first three, nearest first, a
+//     name with overloads as name.*.
 //
-// stale reports the last case when near found nothing close: an op of
-// another release, or one removed or renamed, which allowlist's lint
-// calls a stale entry.
+// stale reports the last case when near found nothing close. That is an
+// op of another release, or one removed or renamed; allowlist's lint
+// calls it a stale entry.
 func (l *OpList) SelectsNone(text string, near bool) (msg string, stale bool) {
 	sel, err := ParseSelector(text)
 	if err == nil && slices.ContainsFunc(l.names, sel.Matches) {
@@ -159,9 +161,9 @@ func (l *OpList) SelectsNone(text string, near bool) (msg string, stale bool) {
 }
 
 // notSelector explains a pattern that is no op selector, such as the
-// path.Match patterns ops: once took ("add*"): it names the selectors
-// that select what the pattern matches in l, name.* for a name all of
-// whose overloads it matches, the op names otherwise (the first four).
+// path.Match pattern "add*". It names the selectors that select what the
+// pattern matches in l: name.* for a name all of whose overloads it
+// matches, the op names otherwise (the first four).
 func (l *OpList) notSelector(pat string) string {
 	msg := fmt.Sprintf("%q is not an op selector (an op name, name.* for its overloads or * for every op)", pat)
 	matched := map[BaseName]int{} // overloads of a name that pat matches
@@ -204,9 +206,9 @@ func firstOf(names []string, n int, more string) string {
 }
 
 // CppNameBases returns every base ([BaseName].Base) of an op whose C++
-// name ([Func.CppName]) can be name: those of name read as a printed
-// base name, then, when name ends in "_out", those of the rest. It may
-// list bases no op has; it never misses one.
+// name ([Func.CppName]) can be name. Those are the bases of name read as
+// a printed base name, then, when name ends in "_out", those of the rest.
+// It may list bases no op has; it never misses one.
 func CppNameBases(name string) []string {
 	bs := baseCandidates(name)
 	if t, ok := strings.CutSuffix(name, "_out"); ok && t != "" {
@@ -215,9 +217,9 @@ func CppNameBases(name string) []string {
 	return bs
 }
 
-// baseCandidates returns every base whose printed name
-// ([BaseName.String]) can be name, name itself first: "add_" is add_ or
-// add, "__iand__" is __iand__, iand or and, "foo_functional" foo.
+// baseCandidates returns every base whose printed name ([BaseName.String])
+// can be name, name itself first. "add_" is add_ or add; "__iand__" is
+// __iand__, iand or and; "foo_functional" is foo.
 func baseCandidates(name string) []string {
 	bs := []string{name}
 	if len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") {

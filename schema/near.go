@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// Near returns the candidates close enough to s to be a typo of it (at
-// most 1 edit for short names, up to 3 for long ones), nearest first. Every
-// "did you mean" of the project's inputs (op names, config and backend
-// keys, type names) suggests by this one rule.
+// Near returns the candidates close enough to s to be a typo of it,
+// nearest first: at most 1 edit for short names, up to 3 for long ones.
+// Every "did you mean" of the project's inputs suggests by this one rule:
+// op names, config and backend keys, type names.
 func Near(s string, cands []string) []string {
 	limit := min(1+len(s)/6, 3)
 	type cand struct {

@@ -11,14 +11,14 @@ import (
 )
 
 // rules are what torchgen of one PyTorch release accepts in
-// native_functions.yaml and tags.yaml and how it classifies and expands
-// the ops, as the loader reads them: the Torchgen part of the release in
-// assertgen's one table of releases (internal/pytorch.Release, whose
-// fields name their source in each release's torchgen), with its lists
-// made sets. No code asks for a version number.
+// native_functions.yaml and tags.yaml, and how it classifies and expands
+// the ops, as the loader reads them. They are the Torchgen part of the
+// release in assertgen's one table of releases, with its lists made sets.
+// That table is internal/pytorch.Release, whose fields name their source
+// in each release's torchgen. No code asks for a version number.
 //
-// Adding a release is adding an entry to that table (and its files
-// beside it, its reference to testdata/reference): see docs/schema.md,
+// Adding a release is adding an entry to that table, with its files beside
+// it and its reference in testdata/reference. See docs/schema.md,
 // "Releases".
 type rules struct {
 	// Version is the release, "2.14.1"; Series is what -pytorch-version
@@ -38,9 +38,9 @@ type rules struct {
 	goneTypes                 map[BaseTy]bool
 	outNotGrouped, mutNoOut   map[string]bool
 	funcNoOut, inplNotGrouped map[string]bool
-	// err is what is wrong with the entry (a name that is no kind or
-	// base type): loading under the release returns it, and
-	// TestReleaseTable fails on it.
+	// err is what is wrong with the entry: a name that is no kind or base
+	// type. Loading under the release returns it, and TestReleaseTable
+	// fails on it.
 	err error
 }
 
@@ -90,10 +90,9 @@ func newRules(p *pytorch.Release) *rules {
 func newestRules() *rules { return releases[len(releases)-1] }
 
 // lookupRules returns the rules of the release a -pytorch-version value
-// names (pytorch.Lookup): a series ("2.14") or a release ("2.14.1"); ""
+// names (pytorch.Lookup): a series ("2.14") or a release ("2.14.1"). ""
 // is the newest. An unknown version is an error that names the supported
-// ones, and so is a release whose entry names an unknown kind or base
-// type.
+// ones. So is a release whose entry names an unknown kind or base type.
 func lookupRules(v string) (*rules, error) {
 	p, err := pytorch.Lookup(v)
 	if err != nil {
@@ -110,8 +109,8 @@ func (r *rules) String() string { return "PyTorch " + r.Version }
 
 // elsewhere names the other supported releases for which ok holds, as a
 // hint for an error: " (valid in PyTorch 2.6.0: pass -pytorch-version
-// 2.6)". Empty when there are none: assertgen cannot tell about releases
-// it has no rules for.
+// 2.6)". It is empty when there are none: assertgen cannot tell about
+// releases it has no rules for.
 func (r *rules) elsewhere(what string, ok func(*rules) bool) string {
 	var vs, series []string
 	for _, o := range releases {

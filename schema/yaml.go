@@ -19,8 +19,8 @@ type Options struct {
 	// NoAutogen skips the expansion of autogen: (torchgen's
 	// skip_native_fns_gen).
 	NoAutogen bool
-	// Version selects the release whose torchgen rules apply: "2.6",
-	// "1.13.1" (an unknown version is an error); "" is the newest.
+	// Version selects the release whose torchgen rules apply: "2.6" or
+	// "1.13.1"; "" is the newest. An unknown version is an error.
 	Version string
 }
 
@@ -80,7 +80,7 @@ func ParseTags(path string, src []byte) ([]string, error) {
 }
 
 // A yamlText is a YAML file's path and text, for positions inside its
-// values: every loader maps an offset in a scalar to path:line:col with
+// values. Every loader maps an offset in a scalar to path:line:col with
 // its valuePos, the one such mapping of the project.
 type yamlText struct {
 	path  string
@@ -89,8 +89,9 @@ type yamlText struct {
 }
 
 // valuePos returns the position of the byte at offset off of a scalar's
-// value, following the source through quotes, escapes and line folding;
-// off counts bytes of the value, the column bytes of the source (1-based).
+// value. It follows the source through quotes, escapes and line folding.
+// off counts bytes of the value; the column counts bytes of the source,
+// from 1.
 func (l *yamlText) valuePos(n *yaml.Node, off int) Position {
 	path, src := l.path, l.src
 	pos := NodePos(path, n)
@@ -142,8 +143,8 @@ func (l *yamlText) valuePos(n *yaml.Node, off int) Position {
 }
 
 // escapeLen returns the length in the source and in the value of the
-// double-quoted escape whose letter starts esc ("n": 2 and 1; "u00e9": 6
-// and 2).
+// double-quoted escape whose letter starts esc: 2 and 1 for "n", 6 and 2
+// for "u00e9".
 func escapeLen(esc []byte) (src, val int) {
 	digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[esc[0]]
 	if digits == 0 {
@@ -208,7 +209,7 @@ type yamlLoader struct {
 }
 
 // ParseYAML loads a native_functions.yaml. It validates entries as torchgen
-// of the release opts.Version selects does, expands autogen: (unless
+// of the release opts.Version selects does. It expands autogen: (unless
 // opts.NoAutogen) and classifies every op. Errors are an ErrorList,
 // sorted, with the position of the offending key or text.
 func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
@@ -305,8 +306,8 @@ func commaList(s string) (items []string, offs []int) {
 }
 
 // stringItems reads a value that is a comma-separated string or a list of
-// strings; pos gives the position of an item (computed only when needed,
-// for errors).
+// strings. pos gives the position of an item; it is computed only when
+// needed, for errors.
 func (l *yamlLoader) stringItems(key string, v *yaml.Node) (items []string, pos func(i int) Position) {
 	switch v.Kind {
 	case yaml.ScalarNode:
@@ -330,9 +331,9 @@ func (l *yamlLoader) stringItems(key string, v *yaml.Node) (items []string, pos 
 	return nil, nil
 }
 
-// tagItems reads the value of tags: as the release reads it: 1.13 takes a
-// string of tags separated by ", "; 2.6 a list of tags, or a string that
-// is one tag.
+// tagItems reads the value of tags: as the release reads it. 1.13 takes a
+// string of tags separated by ", ". 2.6 takes a list of tags, or a string
+// that is one tag.
 func (l *yamlLoader) tagItems(v *yaml.Node) (items []string, pos func(i int) Position) {
 	r := l.rel
 	if v.Kind == yaml.ScalarNode && v.Tag != "!!null" {
@@ -791,9 +792,9 @@ func (l *yamlLoader) checkEntries(entries []*Entry) {
 	}
 }
 
-// kindTags are the tags a release with KindTags gives an op for its kind:
-// out for an op with out arguments (torchgen's is_out_fn, scratch ops
-// included), inplace for an op whose base name is in-place.
+// kindTags are the tags a release with KindTags gives an op for its kind.
+// An op with out arguments gets out (torchgen's is_out_fn, scratch ops
+// included). An op whose base name is in-place gets inplace.
 func kindTags(f *Func) []string {
 	var tags []string
 	if len(f.Out) > 0 {
@@ -805,8 +806,8 @@ func kindTags(f *Func) []string {
 	return tags
 }
 
-// checkBaseTypes reports the base types of f's arguments and returns that
-// the release's torchgen no longer has (Dimname in 2.14), at the type.
+// checkBaseTypes reports, at the type, the base types of f's arguments and
+// returns that the release's torchgen does not have (Dimname in 2.14).
 func (l *yamlLoader) checkBaseTypes(f *Func, funcNode *yaml.Node, nsOff int) {
 	if len(l.rel.goneTypes) == 0 {
 		return

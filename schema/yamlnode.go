@@ -11,16 +11,18 @@ import (
 )
 
 // ParseYAMLNode parses src, the text of the YAML file path, into the root
-// node of its document; the root is nil for a document without content.
-// Invalid UTF-8, characters YAML forbids, syntax errors and a second
-// document (after a second "---", or content after "...") come back as an
-// [ErrorList] with one error at path:line:col. yaml.v3 reports a syntax
-// error's line but no column: the column is then that of the line's first
-// non-space character. The nodes' columns are bytes, as every position
-// assertgen prints (yaml.v3 counts characters). Every YAML loader of
-// assertgen reads its input with it (native_functions.yaml, tags.yaml,
-// derivatives.yaml, allowlists, assertgen.yaml, backend yaml), so that one
-// error is reported at one place by all.
+// node of its document. The root is nil for a document without content.
+// These come back as an [ErrorList] with one error at path:line:col:
+// invalid UTF-8, characters YAML forbids, syntax errors, and a second
+// document (after a second "---", or content after "...").
+//
+// yaml.v3 reports a syntax error's line but no column; the column is then
+// that of the line's first non-space character. The nodes' columns are
+// bytes, as in every position assertgen prints; yaml.v3 counts
+// characters. Every YAML loader of assertgen reads its input with it:
+// native_functions.yaml, tags.yaml, derivatives.yaml, allowlists,
+// assertgen.yaml and backend yaml. So one error is reported at one place
+// by all.
 func ParseYAMLNode(path string, src []byte) (*yaml.Node, error) {
 	var errs ErrorList
 	if !utf8.Valid(src) {
@@ -37,9 +39,9 @@ func ParseYAMLNode(path string, src []byte) (*yaml.Node, error) {
 		errs.Add(yamlErrorPos(path, src, err))
 		return nil, errs
 	}
-	// yaml.v3 reads the first document and leaves the rest unread: a
+	// yaml.v3 reads the first document and leaves the rest unread. A
 	// second one would be dropped without a word, syntax errors and all.
-	// torchgen's loader refuses it; so do we, where it starts.
+	// torchgen's loader refuses it; so does this one, where it starts.
 	var next yaml.Node
 	if err := dec.Decode(&next); err != io.EOF {
 		pos, msg := secondDocument(path, src)
@@ -62,12 +64,12 @@ func ParseYAMLNode(path string, src []byte) (*yaml.Node, error) {
 }
 
 // secondDocument returns where the second document of src starts, and the
-// message for it: the second "---" marker (the first may open the first
-// document), or the first line after a "..." marker that is not blank, a
-// comment or another "...". A document marker is "---" or "..." in column
-// 0, alone or followed by a space or a tab: YAML allows it nowhere else
-// and gives it no other meaning, so a scan of the lines finds it. The
-// position is invalid when the scan finds none.
+// message for it. That is the second "---" marker (the first may open the
+// first document), or the first line after a "..." marker that is not
+// blank, a comment or another "...". A document marker is "---" or "..."
+// in column 0, alone or followed by a space or a tab. YAML allows it
+// nowhere else and gives it no other meaning, so a scan of the lines finds
+// it. The position is invalid when the scan finds none.
 func secondDocument(path string, src []byte) (Position, string) {
 	started, ended := false, false
 	starts := lineStarts(src, true)
@@ -115,9 +117,9 @@ func NodePos(path string, n *yaml.Node) Position {
 }
 
 // yamlParserProblems are the messages of yaml.v3's parser, as opposed to
-// its scanner. yaml.v3 prints the line of the construct a problem was found
-// in, 0-based for the parser and 1-based for the scanner; a problem on the
-// first line has no line at all.
+// its scanner. yaml.v3 prints the line of the construct a problem was
+// found in: 0-based for the parser, 1-based for the scanner. A problem on
+// the first line has no line at all.
 var yamlParserProblems = map[string]bool{
 	"did not find expected ',' or ']'":       true,
 	"did not find expected ',' or '}'":       true,

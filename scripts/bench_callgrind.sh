@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per checked call, counted by valgrind's callgrind: a figure
 # that depends neither on the CPU nor on its load. For each benchmark of
-# asserts' BenchmarkOverhead named (checked and direct), the test binaries
+# internal/engine's BenchmarkOverhead named (checked and direct), the test binaries
 # of the working tree and of another revision (built by bench_overhead.sh,
 # with the same benchmark file and test wrappers) each run twice under
 # callgrind, N1 and N2 iterations; the difference of the two totals over
@@ -13,7 +13,7 @@
 # NAMES defaults to "add add_ add.out transpose reshape reshape-fresh unbind4 cat8 addcmul6". Needs valgrind.
 # NEW_VARIANT names the sub-benchmark this tree's checked call is measured
 # by (default "checked"; "frame": the hand-written wrappers of the one
-# path, asserts/frame_test.go), against REV's OLD_VARIANT (default
+# path, internal/engine/frame_test.go), against REV's OLD_VARIANT (default
 # "checked"; "frame" to compare the one path of both trees, "frame-mode"
 # the one path's rows run one by one under a mode).
 # The collector is off (GOGC=off): the view ops' kernels allocate their

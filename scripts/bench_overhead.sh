@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The checked-call overhead (asserts' BenchmarkOverhead) of the working tree
+# The checked-call overhead (internal/engine's BenchmarkOverhead) of the working tree
 # against another revision, side by side in one run: both test binaries are
 # built first, then run alternately, one -test.count 1 run of each per
 # round, so that a change of load hits both alike. benchstat compares them.
@@ -26,22 +26,29 @@ out=${TMPDIR:-/tmp}/bench-overhead
 rm -rf "$out" && mkdir -p "$out"
 git worktree add --quiet --detach "$out/old-tree" "$rev"
 trap 'git worktree remove --force "$out/old-tree"' EXIT
+# The benchmark's package is internal/engine; in a revision from before
+# the engine's tests moved there, it is asserts.
+pkg=internal/engine
+old_pkg=internal/engine
+[ -f "$out/old-tree/$old_pkg/perf_test.go" ] || old_pkg=asserts
+old_clause=$(sed -n 's/^package //p' "$out/old-tree/$old_pkg/perf_test.go")
 # The old tree gets this tree's benchmark file and the hand-written
-# wrappers it runs (wrappers_test.go), so that both run the same wrappers
-# on their own asserts package; if those files do not compile there (they
-# name a wrapper or an API the old tree lacks), the old tree keeps its own.
+# wrappers it runs (wrappers_test.go), under its test package's name, so
+# that both run the same wrappers on their own engine; if those files do
+# not compile there (they name a wrapper or an API the old tree lacks),
+# the old tree keeps its own.
 for f in perf_test.go wrappers_test.go; do
-	cp "$out/old-tree/asserts/$f" "$out/old-$f"
-	cp "asserts/$f" "$out/old-tree/asserts/$f"
+	cp "$out/old-tree/$old_pkg/$f" "$out/old-$f"
+	sed "s/^package .*/package $old_clause/" "$pkg/$f" >"$out/old-tree/$old_pkg/$f"
 done
-if ! (cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" ./asserts 2>/dev/null); then
+if ! (cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" "./$old_pkg" 2>/dev/null); then
 	echo "this tree's perf_test.go and wrappers_test.go do not compile in $rev: $rev's own benchmarks"
 	for f in perf_test.go wrappers_test.go; do
-		cp "$out/old-$f" "$out/old-tree/asserts/$f"
+		cp "$out/old-$f" "$out/old-tree/$old_pkg/$f"
 	done
-	(cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" ./asserts)
+	(cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" "./$old_pkg")
 fi
-go test -c -tags debugasserts -o "$out/new.test" ./asserts
+go test -c -tags debugasserts -o "$out/new.test" "./$pkg"
 [ -z "${BUILD_ONLY:-}" ] || exit 0
 grep -m1 'model name' /proc/cpuinfo
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"

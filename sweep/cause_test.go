@@ -51,7 +51,7 @@ func TestOneBugOneFinding(t *testing.T) {
 		t.Errorf("report:\n%s", s)
 	}
 	unjudged, stale := Verdicts{"clone fresh_no_alias return 0": "r", "clone fresh_not_held return 0": "r"}.Judge(r)
-	if len(unjudged) != 1 || !strings.HasPrefix(unjudged[0], "cat impl_use_count_eq_fresh return 0: 2 violations in v0; v1: ") ||
+	if len(unjudged) != 1 || !strings.HasPrefix(unjudged[0], "no verdict names the cause \"finding in op cat: cat breaks impl_use_count_eq_fresh return 0\" (2 findings of 1 op; a verdict of that key judges them all):\n\tcat impl_use_count_eq_fresh return 0: 2 violations in v0; v1: ") ||
 		!strings.HasSuffix(unjudged[0], "(the same return in the same calls also tripped fresh_not_held return 0 (2): one cause, reported once)") || len(stale) != 0 {
 		t.Errorf("unjudged %q, stale %q", unjudged, stale)
 	}

@@ -31,6 +31,11 @@ type crashError struct {
 	// panic's trace), a hung call's goroutine stacks; normalized
 	// (normalizeTrace), "" for a recovered panic.
 	Output string `json:"output,omitempty"`
+	// Frames are the functions of the crashing goroutine's stack outside
+	// Go's runtime and standard library and assertgen's own packages
+	// (faultFrame), innermost first, by their full import paths and
+	// without file or line: the library's, the binding's, the wrapper's.
+	Frames []string `json:"frames,omitempty"`
 }
 
 // The kinds of crash ([Crash].Kind).
@@ -78,14 +83,17 @@ func (e *crashError) Error() string {
 // the stack.
 func recovered(r any) error {
 	if re, ok := r.(runtime.Error); ok {
-		return &crashError{Kind: crashPanic, Text: errorText(re), At: panicSite()}
+		at, frames := panicSite()
+		return &crashError{Kind: crashPanic, Text: errorText(re), At: at, Frames: frames}
 	}
 	if e, ok := r.(error); ok {
 		if isNil(e) {
-			return &crashError{Kind: crashPanic, Text: fmt.Sprintf("a panic with a nil %T", e), At: panicSite()}
+			at, frames := panicSite()
+			return &crashError{Kind: crashPanic, Text: fmt.Sprintf("a panic with a nil %T", e), At: at, Frames: frames}
 		}
 		if _, ok := textOf(e); !ok {
-			return &crashError{Kind: crashPanic, Text: fmt.Sprintf("a panic with a %T whose Error method panics", e), At: panicSite()}
+			at, frames := panicSite()
+			return &crashError{Kind: crashPanic, Text: fmt.Sprintf("a panic with a %T whose Error method panics", e), At: at, Frames: frames}
 		}
 		return e
 	}
@@ -121,8 +129,9 @@ func errorText(e error) string {
 
 // panicSite returns the innermost frame of the panicking goroutine's
 // stack outside the runtime, reflect and this package, as
-// "pkg.Func (file.go:12)".
-func panicSite() string {
+// "pkg.Func (file.go:12)", and the stack's frames at fault
+// ([crashError].Frames).
+func panicSite() (at string, faults []string) {
 	pcs := make([]uintptr, 64)
 	n := runtime.Callers(2, pcs)
 	frames := runtime.CallersFrames(pcs[:n])
@@ -131,13 +140,48 @@ func panicSite() string {
 		f, more := frames.Next()
 		fn := f.Function
 		inSweep := strings.HasPrefix(fn, self) && !strings.HasSuffix(filepath.Base(f.File), "_test.go")
-		if fn != "" && !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "reflect.") && !inSweep {
-			return fmt.Sprintf("%s (%s:%d)", shortFunc(fn), filepath.Base(f.File), f.Line)
+		if at == "" && fn != "" && !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "reflect.") && !inSweep {
+			at = fmt.Sprintf("%s (%s:%d)", shortFunc(fn), filepath.Base(f.File), f.Line)
+		}
+		if faultFrame(fn, f.File) && len(faults) < maxFrames {
+			faults = append(faults, fn)
 		}
 		if !more {
-			return ""
+			return at, faults
 		}
 	}
+}
+
+// maxFrames bounds a crash's Frames.
+const maxFrames = 32
+
+// faultFrame reports whether function fn, in file, is one whose code
+// may be at fault for a crash: the user's (userFunc: not Go's runtime
+// and standard library, nor this package's outside its tests) and not
+// assertgen's own checks and helpers (asserts, internal, schema).
+func faultFrame(fn, file string) bool {
+	if fn == "" || !userFunc(fn, file) || fn == "main.main" {
+		return false
+	}
+	root := strings.TrimSuffix(reflect.TypeFor[crashError]().PkgPath(), "/sweep")
+	pkg := funcPackage(fn)
+	for _, own := range []string{"/asserts", "/internal", "/schema"} {
+		if pkg == root+own || strings.HasPrefix(pkg, root+own+"/") {
+			return false
+		}
+	}
+	return true
+}
+
+// funcPackage is the import path of a function's package, from its full
+// name ("gorgonia.org/tensor.(*array).Uintptr": "gorgonia.org/tensor").
+func funcPackage(fn string) string {
+	slash := strings.LastIndex(fn, "/")
+	dot := strings.Index(fn[slash+1:], ".")
+	if dot < 0 {
+		return fn
+	}
+	return fn[:slash+1+dot]
 }
 
 // goexitCrash is the crash of a call that ended its goroutine with
@@ -149,17 +193,20 @@ func goexitCrash() *crashError {
 	pcs := make([]uintptr, 64)
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
 	at := ""
+	var faults []string
 	for {
 		f, more := frames.Next()
-		if userFunc(f.Function, f.File) {
+		if at == "" && userFunc(f.Function, f.File) {
 			at = fmt.Sprintf("%s (%s:%d)", shortFunc(f.Function), filepath.Base(f.File), f.Line)
-			break
+		}
+		if faultFrame(f.Function, f.File) && len(faults) < maxFrames {
+			faults = append(faults, f.Function)
 		}
 		if !more {
 			break
 		}
 	}
-	return &crashError{Kind: crashGoexit, Text: "runtime.Goexit in the call (t.FailNow, t.Fatal, t.SkipNow or a require helper): it never returned", At: at}
+	return &crashError{Kind: crashGoexit, Text: "runtime.Goexit in the call (t.FailNow, t.Fatal, t.SkipNow or a require helper): it never returned", At: at, Frames: faults}
 }
 
 // shortFunc cuts a function's import path to its last element:
@@ -200,23 +247,35 @@ type Crash struct {
 	Variants []string
 	Count    int
 	Output   string
+	// Frames are the functions of the crashing goroutine's stack whose
+	// code may be at fault, innermost first, by their full import paths
+	// (Go's runtime and standard library and assertgen's own packages
+	// left out): the library's, then the binding's and the wrapper's;
+	// the first sample's, as Text and At are. A crash's [Cause] is read
+	// from them.
+	Frames []string
 }
 
 // of is the crash as a [Crash] of op, with no sample.
 func (e *crashError) of(op string) *Crash {
-	return &Crash{Op: op, Kind: e.Kind, Text: e.Text, At: e.At, Output: e.Output}
+	return &Crash{Op: op, Kind: e.Kind, Text: e.Text, At: e.At, Output: e.Output, Frames: e.Frames}
 }
 
-// crash adds a crash of op's named sample.
+// crash adds a crash of op's named sample: to the op's crash of its key
+// (one kind at one function: Crash.Key), whatever its text and line (an
+// index past the end reads "[3] with length 3" on one sample, "[1] with
+// length 1" on the next), which keeps the first's; else as a new one.
 func (r *Report) crash(op, name string, ce *crashError) {
+	key := ce.of(op).Key()
 	var c *Crash
 	for _, x := range r.Crashes {
-		if x.Op == op && x.Kind == ce.Kind && x.Text == ce.Text && x.At == ce.At {
+		if x.Key() == key {
 			c = x
+			break
 		}
 	}
 	if c == nil {
-		c = &Crash{Op: op, Kind: ce.Kind, Text: ce.Text, At: ce.At, Output: ce.Output}
+		c = ce.of(op)
 		r.Crashes = append(r.Crashes, c)
 	}
 	c.Count++

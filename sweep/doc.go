@@ -13,12 +13,13 @@
 // true in assertgen.yaml; see [Sweep]).
 //
 // The entry points: [Run] is a test's whole sweep, failing on each
-// finding, crash and op refused on every sample ([Refusal]: not reached
-// is not passed), [RunWith] the same judged by a library's [Verdicts]
-// (its known findings, crashes and refusals, by [Finding.Key],
-// [Crash.Key] and [Refusal.Key]; [ReadVerdicts] reads them from a file),
-// [Sweep] returns the [Report], [Fuzz] is the fuzz target over the same
-// samples.
+// cause of findings and crashes ([Cause]: one bug, however many ops show
+// it) and op refused on every sample ([Refusal]: not reached is not
+// passed), [RunWith] the same judged by a library's [Verdicts] (its known
+// bugs and refusals, by [Cause.Key], or by [Finding.Key], [Crash.Key] and
+// [Refusal.Key]; [ReadVerdicts] reads them from a file), [Sweep] returns
+// the [Report] (its causes, each op's findings and crashes, its bug list:
+// [Report.BugList]), [Fuzz] is the fuzz target over the same samples.
 //
 // A sweep runs its ops in worker processes it starts, the test binary (or
 // the program) run again: a kernel that panics on a goroutine of its own,

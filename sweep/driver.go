@@ -81,7 +81,8 @@ func release(r releaser, results []reflect.Value) (err error) {
 					text = fmt.Sprintf("a panic with a nil %T", e)
 				}
 			}
-			err = &crashError{Kind: crashRelease, Text: "in Release: " + text, At: panicSite()}
+			at, frames := panicSite()
+			err = &crashError{Kind: crashRelease, Text: "in Release: " + text, At: at, Frames: frames}
 		}
 	}()
 	r.Release(results)
@@ -389,8 +390,20 @@ var running sync.Mutex
 // writes one next to the wrappers with the config key sweep: true
 // (SweepOps, in file PREFIX_sweep.go), so that nobody writes one by hand;
 // its func type converts to iter.Seq2[string, any] as it is.
+//
+// With [Options].Test set, Sweep logs the report's bug list there
+// ([Report.BugList]: its causes by the package at fault), as [Run] and
+// [RunWith] log it with the report, so that a test that sweeps through
+// Sweep prints it too.
 func Sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
-	return sweep(ops, rt, o)
+	rep, err := sweep(ops, rt, o)
+	if err == nil && o.Test != nil && theWorker() == nil {
+		if bugs := rep.BugList(); bugs != "" {
+			o.Test.Helper()
+			o.Test.Log(bugListHeading + bugs)
+		}
+	}
+	return rep, err
 }
 
 // sweep is Sweep.
@@ -456,6 +469,7 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 	rep.sortCrashes(es)
 	rep.Checks = rep.Stats.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
+	rep.Causes = rep.causesOf(es)
 	if o.Repro = o.reproDir(); o.Repro != "" && len(rep.Findings)+len(rep.Crashes) > 0 {
 		writeRepros(es, rt, rep, o)
 	}
@@ -801,11 +815,13 @@ func (d *driver) probe(i, p int, base *Sample) {
 // Run is the sweep of a runtime's test: it sweeps ops (the SweepOps table
 // gen writes next to the checked wrappers) on every sample with rt and the
 // same_content check on, in worker processes (see [Sweep]), logs each
-// finding and crash as it is found and the report at the end, and fails t
-// once per finding (op, check, argument or return), per crash (op, kind,
-// function), with its count, and per op refused on every sample it was
-// given ([Refusal]: none of its checks ran), with the library's error and
-// the sample ([RunWith] judges them by a library's verdicts). An op the
+// finding and crash as it is found and the report at the end (its causes
+// first, its bug list last), and fails t once per cause ([Cause]: one
+// bug, however many ops show it), naming its key and each of its
+// findings (op, check, argument or return) and crashes (op, kind,
+// function) with its count, and once per op refused on every sample it
+// was given ([Refusal]: none of its checks ran), with the library's error
+// and the sample ([RunWith] judges them by a library's verdicts). An op the
 // runtime could make no sample for does not fail it: the report lists it
 // apart (Report.NoSample), an adapter's limit. Run it in a test built with -tags debugasserts: without the
 // tag the wrappers check nothing.

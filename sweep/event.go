@@ -95,11 +95,14 @@ type result struct {
 	// (no base sample), notGenerated (a tensor the runtime does not
 	// have: Go int); 0 when it ran.
 	NotRun byte `json:"not_run,omitempty"`
+	// Feat is the features of the sample as it was last called
+	// (featuresOf), for a cause's trigger; 0 when not known.
+	Feat uint64 `json:"feat,omitempty"`
 }
 
 // resultOf is the result of an outcome of a call with rt.
 func resultOf(rt Runtime, out outcome) *result {
-	r := &result{Violations: out.Violations}
+	r := &result{Violations: out.Violations, Feat: featuresOf(out.Sample)}
 	if out.Sample != nil {
 		r.Repairs = out.Sample.Repairs
 	}
@@ -301,6 +304,9 @@ func (t *tally) step(op, k int, res *result) {
 	name := t.es[op].Name
 	g := t.es[op].given
 	t.next(s, k)
+	if res.Err == "crash" && res.Feat == 0 {
+		res.Feat = t.templateFeat(s, k) // a worker that died in the step did not tell its sample
+	}
 	switch {
 	case k < t.n && t.notGenerated(k):
 		s.tried = append(s.tried, notGenerated)
@@ -343,6 +349,28 @@ func (t *tally) step(op, k int, res *result) {
 	}
 	t.told(op, k, res, false)
 	t.tell()
+}
+
+// templateFeat is the features of op's step k as the schema gives it,
+// without repairs: a variant's sample, or a probe of the op's base
+// variant (0 for a given sample, or a probe without a base).
+func (t *tally) templateFeat(s *opState, k int) uint64 {
+	f := t.es[s.op].Func
+	g := len(t.es[s.op].given)
+	switch base := s.base; {
+	case k < t.n:
+		return featuresOf(For(f, k))
+	case k < t.n+g:
+		return 0
+	case base >= 0 || s.alias >= 0:
+		if base < 0 {
+			base = s.alias
+		}
+		if p, st := For(f, base).ApplyProbe(k - t.n - g); st == probeChanged {
+			return featuresOf(p)
+		}
+	}
+	return 0
 }
 
 // told tells onStep the result of op's step k (again: its calls again).

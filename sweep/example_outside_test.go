@@ -58,7 +58,7 @@ func (adapter) Classify(err error) error {
 // classifier named, sum takes a ScalarType the package converts, and the
 // checks catch add_ returning a new tensor instead of self. In a test,
 // sweep.Run(t, adapter{}, checked.SweepOps) does the same and fails t once
-// per finding.
+// per cause.
 func Example() {
 	rep, err := sweep.Sweep(checked.SweepOps, adapter{}, sweep.Options{Content: true})
 	if err != nil {
@@ -83,7 +83,7 @@ func Example() {
 
 // The interface-mode table (checkedif.SweepOps of a Kernels) sweeps the
 // same kernels through Checked(k) to the same report as the function-mode
-// one; and Run, the test's entry point, fails its test once per finding.
+// one; and Run, the test's entry point, fails its test once per cause.
 func TestInterfaceTable(t *testing.T) {
 	fn, err := sweep.Sweep(checked.SweepOps, adapter{}, sweep.Options{Content: true})
 	if err != nil {
@@ -98,15 +98,31 @@ func TestInterfaceTable(t *testing.T) {
 	// interface-mode one has none (the kernel is behind Kernels).
 	const pos = "examples/sweepdemo/kernels/kernels.go:47:6: "
 	fns := strings.ReplaceAll(fn.String(), pos, "")
-	if ids.ReplaceAllString(fns, "") != ids.ReplaceAllString(im.String(), "") || len(im.Findings) != 1 ||
-		!strings.Contains(fn.String(), pos) || strings.Contains(im.String(), pos) {
+	// Their causes differ in where the code is: the function-mode
+	// wrapper calls kernels.Add_Tensor, the interface-mode one a kernel
+	// a test plugged in, which no source says.
+	const fnCause = "finding in github.com/assertgen/assertgen/examples/sweepdemo/kernels: kernels.Add_Tensor breaks returns_arg return 0"
+	const imCause = "finding in github.com/assertgen/assertgen/examples/sweepdemo/checkedif: add_.Tensor breaks returns_arg return 0"
+	if ids.ReplaceAllString(withoutCauses(fns), "") != ids.ReplaceAllString(withoutCauses(im.String()), "") || len(im.Findings) != 1 ||
+		!strings.Contains(fn.String(), pos) || strings.Contains(im.String(), pos) ||
+		len(fn.Causes) != 1 || fn.Causes[0].Key != fnCause || len(im.Causes) != 1 || im.Causes[0].Key != imCause {
 		t.Errorf("function mode:\n%s\ninterface mode:\n%s", fn, im)
 	}
 	var rec recorder
 	sweep.Run(&rec, adapter{}, checked.SweepOps)
-	if len(rec.errors) != 1 || !strings.HasPrefix(rec.errors[0], "add_.Tensor returns_arg return 0: 30 violations in ") {
+	if len(rec.errors) != 1 || !strings.HasPrefix(rec.errors[0], "no verdict names the cause \""+fnCause+"\" (1 finding of 1 op; a verdict of that key judges it):\n\tadd_.Tensor returns_arg return 0: 30 violations in ") {
 		t.Errorf("Run's errors: %q", rec.errors)
 	}
+}
+
+// withoutCauses is a report's text without its causes and its bug list,
+// which say where the code at fault is.
+func withoutCauses(s string) string {
+	if i, j := strings.Index(s, "causes ("), strings.Index(s, "per op:\n"); i >= 0 && j > i {
+		s = s[:i] + s[j:]
+	}
+	s, _, _ = strings.Cut(s, "bugs, by the package")
+	return s
 }
 
 // recorder is a testing.TB that keeps the errors.
@@ -135,12 +151,14 @@ func (printer) Errorf(f string, args ...any) {
 
 // Run is a runtime's whole sweep test, `func TestSweep(t *testing.T) {
 // sweep.Run(t, adapter{}, checked.SweepOps) }`, built with -tags
-// debugasserts: it logs the report and fails the test once per finding.
+// debugasserts: it logs the report and fails the test once per cause
+// (each finding and crash of it on a line of its own).
 func ExampleRun() {
 	var t testing.TB = printer{} // in a test: the test's t
 	rep := sweep.Run(t, adapter{}, checked.SweepOps)
 	fmt.Println(len(rep.Exercised), "of", rep.Ops, "ops exercised")
 	// Output:
-	// FAIL: add_.Tensor returns_arg return 0: 30 violations in contiguous float [2,3], optionals absent; 0-dim float; square float64 [3,3], lists of 3; aliasing: x.op_(x), op(a, b, out=a), or two views of one base; empty float [0]; 4-d float [1,2,4,4] (a batch of images: conv, pooling); 3-d float [2,3,4]; training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm); float [2,3] with the neg bit (_neg_view() views); requires_grad float [2,3] leaves (the autograd path); transposed views of requires_grad leaves (in-place refused); transposed views of non-leaves (leaf.clone(); in-place legal); 1-d float [3]; single element float [1]; single element 4-d float [1,1,1,1]; value: scalars 0; value: scalars -1; value: scalars 2; value: scalars 0.5; value: zeros; value: ones; value: negatives; value: mixed signs; value: size-1 dims; value: broadcast; value: empty; value: size-1 last dim; value: single element; value: negative 0-dim; value: mixed signs 1-d: examples/sweepdemo/kernels/kernels.go:47:6: add_.Tensor: returns_arg: return 0: is not argument self (want TensorImpl 0x?, got 0x?); hint: an in-place or out= kernel must return the tensor it mutated (self), not a new one
+	// FAIL: no verdict names the cause "finding in github.com/assertgen/assertgen/examples/sweepdemo/kernels: kernels.Add_Tensor breaks returns_arg return 0" (1 finding of 1 op; a verdict of that key judges it):
+	// 	add_.Tensor returns_arg return 0: 30 violations in contiguous float [2,3], optionals absent; 0-dim float; square float64 [3,3], lists of 3; aliasing: x.op_(x), op(a, b, out=a), or two views of one base; empty float [0]; 4-d float [1,2,4,4] (a batch of images: conv, pooling); 3-d float [2,3,4]; training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm); float [2,3] with the neg bit (_neg_view() views); requires_grad float [2,3] leaves (the autograd path); transposed views of requires_grad leaves (in-place refused); transposed views of non-leaves (leaf.clone(); in-place legal); 1-d float [3]; single element float [1]; single element 4-d float [1,1,1,1]; value: scalars 0; value: scalars -1; value: scalars 2; value: scalars 0.5; value: zeros; value: ones; value: negatives; value: mixed signs; value: size-1 dims; value: broadcast; value: empty; value: size-1 last dim; value: single element; value: negative 0-dim; value: mixed signs 1-d: examples/sweepdemo/kernels/kernels.go:47:6: add_.Tensor: returns_arg: return 0: is not argument self (want TensorImpl 0x?, got 0x?); hint: an in-place or out= kernel must return the tensor it mutated (self), not a new one
 	// 3 of 3 ops exercised
 }

@@ -417,7 +417,7 @@ func raceCrash(report string) *crashError {
 			frames = append(frames, "goroutine 0 [race]:")
 		}
 	}
-	return &crashError{Kind: crashRace, Text: strings.Join(what, ", "), At: firstUserFrame(frames, -1), Output: clip(normalizeTrace(report))}
+	return &crashError{Kind: crashRace, Text: strings.Join(what, ", "), At: firstUserFrame(frames, -1), Output: clip(normalizeTrace(report)), Frames: traceFrames(frames, -1)}
 }
 
 // label is the name of the step ev starts in the report.

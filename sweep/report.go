@@ -81,6 +81,12 @@ type Report struct {
 	// nil error), per op and place: bugs of the code that ran, found like
 	// the checks' findings, never repaired nor counted as rejected.
 	Crashes []*Crash
+	// Causes are the findings and crashes grouped by cause (docs/sweep.md,
+	// "Causes"): one entry per bug, however many ops and samples show it,
+	// with the package whose code is at fault; the report's text, its
+	// bug list and the verdicts lead with them. Findings and Crashes keep
+	// each op's own.
+	Causes []*Cause
 	// Repros are the reproducers of the findings and crashes, when the
 	// sweep wrote them ([Options].Repro).
 	Repros []*Repro
@@ -92,6 +98,9 @@ type Report struct {
 	Unattributed []*Crash
 	// told counts the findings and crashes streamed so far.
 	told struct{ findings, crashes int }
+	// feats are, per op, the features of each step called (its name in
+	// the report), for the causes' triggers.
+	feats map[string][]stepFeat
 }
 
 // A probeCount is what one probe did over a sweep's ops: its samples that
@@ -121,6 +130,7 @@ func newReport(ops int) *Report {
 // first exercising step when exercises is set and none was before.
 func (r *Report) add(op string, k int, name string, exercises bool, res *result, byKey map[string]*Finding) {
 	r.Samples++
+	r.noteFeat(op, name, res.Feat, res.Err == "")
 	switch res.Err {
 	case "crash":
 		r.crash(op, name, res.Crash)
@@ -167,6 +177,7 @@ func (r *Report) probe(op string, p int, res *result, byKey map[string]*Finding)
 		return notGenerated
 	}
 	name := "value: " + Probes[p].Name
+	r.noteFeat(op, name, res.Feat, res.Err == "")
 	switch res.Err {
 	case "crash":
 		c.Crashed++
@@ -229,6 +240,12 @@ func (r *Report) merge(o *Report) {
 		maps.Copy(m[0], m[1])
 	}
 	maps.Copy(r.ExercisedRepairs, o.ExercisedRepairs)
+	for op, fs := range o.feats {
+		if r.feats == nil {
+			r.feats = map[string][]stepFeat{}
+		}
+		r.feats[op] = append(r.feats[op], fs...)
+	}
 	maps.Copy(r.Took, o.Took)
 	for i := range r.valueCounts {
 		a, b := &r.valueCounts[i], o.valueCounts[i]
@@ -319,8 +336,13 @@ func (r *Report) String() string {
 	for _, n := range r.Unmade {
 		unmade += n
 	}
-	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %s), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes\n",
+	causes := r.causeList()
+	fmt.Fprintf(&b, "sweep: %d ops (%d exercised, %s), %d samples (%d the runtime cannot make, %d ran after a repair, %d rejected by the kernel or the wrapper), %d checks run, %d findings, %d crashes",
 		r.Ops, len(r.Exercised), r.notReachedText(), r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, own, len(r.Crashes))
+	if len(causes) > 0 {
+		fmt.Fprintf(&b, ": %d %s", len(causes), plural(len(causes), "cause", "causes"))
+	}
+	b.WriteString("\n")
 	r.writeValuesLine(&b)
 	r.writeNotGenerated(&b)
 	r.writeUnmadeShare(&b, unmade)
@@ -328,6 +350,13 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
 	}
 	r.writeNotReached(&b)
+	if len(causes) > 0 {
+		b.WriteString("causes (each one bug: the package at fault, what happens, on what; then its findings and crashes, the first its representative, with their samples and a crash's frames at fault, outermost first):\n")
+		for _, c := range causes {
+			c.write(&b)
+		}
+		b.WriteString("per op:\n")
+	}
 	for _, f := range r.Findings {
 		if also[f.Cause] != nil && slices.Contains(also[f.Cause], f) {
 			continue // under its cause
@@ -347,7 +376,21 @@ func (r *Report) String() string {
 	}
 	r.writeTried(&b)
 	r.writeRepros(&b)
+	if bugs := r.BugList(); bugs != "" {
+		b.WriteString(bugListHeading + bugs)
+	}
 	return b.String()
+}
+
+// bugListHeading starts the bug list in the report.
+const bugListHeading = "bugs, by the package whose code is at fault (a reproducer's command runs from the root of the module it is in):\n"
+
+// plural is one or many as n says.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // notReachedText counts the ops not reached, and when there are any,

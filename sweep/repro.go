@@ -9,7 +9,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -27,8 +30,10 @@ type Repro struct {
 	Also []string
 	// Title is the sentence the test fails with, a bug's title.
 	Title string
-	// Package is the package the bug is in: the crashing function's, or
-	// the called function's (the bound code's, when copied).
+	// Package is the package the bug is in: its cause's ([Cause].Package:
+	// the package of a crash's innermost frame at fault, the function a
+	// finding's wrapper calls), else the crashing function's, or the
+	// called function's.
 	Package string
 	// Dir is the test's directory, Command the command that runs it (from
 	// the sweep's working directory).
@@ -43,6 +48,11 @@ type Repro struct {
 	Verified bool
 	Note     string
 	want     string // what its run must print: its title, or a dying process's text
+	// exits: the process exits in the call (a crash of kind exit), with
+	// status: its test must die so, printing want (the message the
+	// worker printed last, if any)
+	exits  bool
+	status int
 }
 
 // String is the reproducer's line of the report's list: its title, its
@@ -107,8 +117,8 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	}
 	used := map[string]bool{}
 	for _, c := range rep.Crashes {
-		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At}
-		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit}
+		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At, Output: c.Output, Frames: c.Frames}
+		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit, tried: rep.Tried[c.Op]}
 		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
 	}
 	seen := map[string]*Repro{}
@@ -137,7 +147,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 			byKey[f.Key()] = r
 			continue
 		}
-		rc := &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where}
+		rc := &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where, tried: rep.Tried[f.Op]}
 		r := reproOne(byName[f.Op], rr, rc, f.Key(), f.Variants, budget, o.Repro, used)
 		seen[key] = r
 		byKey[f.Key()] = r
@@ -149,6 +159,15 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 		}
 	}
 	verifyRepros(o.Repro, rep.Repros)
+	for _, c := range rep.Causes { // the package at fault is the cause's: a binding's bug the binding's
+		for _, m := range c.Members {
+			for _, r := range rep.Repros {
+				if r.Key == m.Key && c.Package != "" {
+					r.Package = c.Package
+				}
+			}
+		}
+	}
 }
 
 // allKeys are the keys of rep's crashes and findings.
@@ -176,17 +195,25 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		r.Note = why
 		return r
 	}
-	s, v, err := recreate(e, rt, names[0], c)
+	s, got, err := recreate(e, rt, names[0], c)
 	if err != nil {
 		r.Note = err.Error()
 		return r
 	}
-	r.From = names[0] + ": " + s.Describe()
-	c.From, c.Other = r.From, v.Other
+	r.From = names[0] + ": " + reproDescribe(s)
+	c.From, c.Other = r.From, got.v.Other
 	if c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease {
-		s, r.Tries = minimize(e, rt, s, c, budget)
+		var small shown
+		if s, r.Tries, small = minimize(e, rt, s, c, budget); small.crash != nil {
+			got = small
+		}
 	}
-	c.Sample, r.Sample = s, s.Describe()
+	if got.crash != nil {
+		// the crash as the sample written shows it: minimized, an index
+		// past the end names the smaller length, which the test prints
+		c.Crash = &crashError{Kind: c.Crash.Kind, Text: got.crash.Text, At: got.crash.At, Output: c.Crash.Output, Frames: got.crash.Frames}
+	}
+	c.Sample, r.Sample = s, reproDescribe(s)
 	b, err := boundCallOf(fn)
 	if err != nil {
 		r.Note = err.Error()
@@ -205,14 +232,11 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	r.Title = title
 	slug := reproSlug(key, used)
 	r.Dir = filepath.Join(root, slug)
-	r.Command = "go test " + filepath.ToSlash(r.Dir)
-	if !filepath.IsAbs(r.Dir) {
-		r.Command = "go test ./" + filepath.ToSlash(r.Dir)
-	}
 	if err := os.MkdirAll(r.Dir, 0o777); err != nil {
 		r.Note, r.Dir = err.Error(), ""
 		return r
 	}
+	r.Command = reproCommand(r.Dir)
 	if err := os.WriteFile(filepath.Join(r.Dir, "repro_test.go"), src, 0o666); err != nil {
 		r.Note, r.Dir = err.Error(), ""
 		return r
@@ -220,6 +244,9 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	r.want = title
 	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang && c.Crash.Kind != crashRelease {
 		r.want = firstLine(c.Crash.Text) // the process dies: its panic's text
+	}
+	if st, msg, ok := exitOf(c.Crash); ok { // the process exits: with its status, printing its message
+		r.exits, r.status, r.want = true, st, msg
 	}
 	return r
 }
@@ -246,44 +273,80 @@ func reproSlug(key string, used map[string]bool) string {
 }
 
 // recreate makes again, in this process, the sample named (a variant's
-// name, or "value: NAME" of the op's base sample) as it ran, and returns
-// it with the violation of c it shows (zero for a crash). A crash that
-// kills the process is not called: its variant's sample as the schema
-// gives it is returned.
-func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, asserts.Violation, error) {
+// name, or "value: NAME": the probe NAME of the op's base sample) as it
+// ran, and returns it with what of c it shows. A crash that kills the
+// process is not called: its variant's sample as the schema gives it, or
+// the probe's of the base sample (which ran), is returned.
+func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, shown, error) {
 	fn := reflect.ValueOf(e.Fn)
-	pname, isProbe := strings.CutPrefix(strings.TrimSuffix(name, calledAgain), "value: ")
 	c.again = strings.HasSuffix(name, calledAgain)
 	name = strings.TrimSuffix(name, calledAgain)
+	pname, isProbe := strings.CutPrefix(name, "value: ")
 	safe := c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease // recovered: called again
-	notGen := notGeneratedOf(rt, len(Variants))
-	for v := range Variants {
-		if !isProbe && Variants[v].Name != name || notGen != nil && notGen[v] != "" {
-			continue
+	var s *Sample
+	if isProbe {
+		p := slices.IndexFunc(Probes, func(p probe) bool { return p.Name == pname })
+		if p < 0 {
+			return nil, shown{}, fmt.Errorf("no probe %q", pname)
 		}
-		s := For(e.Func, v)
-		if !safe {
-			return s, asserts.Violation{}, nil
+		base, err := baseSample(e, rt, c.tried, pname)
+		if err != nil {
+			return nil, shown{}, err
 		}
-		err := s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) })
-		if isProbe {
-			if err != nil || Variants[v].Alias {
-				continue
-			}
-			p := slices.IndexFunc(Probes, func(p probe) bool { return p.Name == pname })
-			if p < 0 {
-				break
-			}
-			s, _ = s.ApplyProbe(p)
+		var st byte
+		if s, st = base.ApplyProbe(p); st != probeChanged {
+			return nil, shown{}, fmt.Errorf("the probe %s changes nothing of the op's base sample here", pname)
 		}
-		if vi, ok := shows(rt, fn, s, c); ok {
-			return s, vi, nil
+	} else {
+		v := slices.IndexFunc(Variants, func(x variant) bool { return x.Name == name })
+		if v < 0 {
+			return nil, shown{}, fmt.Errorf("no variant %q", name)
 		}
-		if !isProbe {
-			break
+		s = For(e.Func, v)
+		if safe {
+			s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) }) // its repairs
 		}
 	}
-	return nil, asserts.Violation{}, fmt.Errorf("sample %q does not show the finding again in this process", name)
+	if !safe {
+		return s, shown{}, nil
+	}
+	if got, ok := shows(rt, fn, s, c); ok {
+		return s, got, nil
+	}
+	return nil, shown{}, fmt.Errorf("sample %q does not show the finding again in this process", name)
+}
+
+// baseSample makes again, in this process, the sample the op's probes
+// ran on (runOp), as it ran: the first variant that ran, the aliasing one
+// only when no other did; for a probe of a degenerate shape or of an
+// argument, when none ran, the first the kernel refused, as repaired.
+// Which one is read off the op's Tried (tried), so that no variant that
+// crashed, and may kill the process, is called.
+func baseSample(e *entry, rt Runtime, tried, probe string) (*Sample, error) {
+	fn := reflect.ValueOf(e.Fn)
+	codes := tried[:min(len(tried), len(Variants))]
+	ran := func(v int) bool { return codes[v] == '.' || codes[v] == 'V' }
+	degenerate := slices.Contains(shapeProbes, probe) || slices.Contains(argProbes, probe)
+	base, refused := -1, false
+	for _, pick := range []func(v int) bool{
+		func(v int) bool { return ran(v) && !Variants[v].Alias },
+		func(v int) bool { return ran(v) && Variants[v].Alias },
+		func(v int) bool { return degenerate && codes[v] == 'E' && !Variants[v].Alias },
+	} {
+		for v := range codes {
+			if base < 0 && pick(v) {
+				base, refused = v, codes[v] == 'E'
+			}
+		}
+	}
+	if base < 0 {
+		return nil, fmt.Errorf("no base sample for the probe %s: none of the op's variants ran (tried %q)", probe, tried)
+	}
+	s := For(e.Func, base)
+	if err := s.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) }); (err != nil) != refused {
+		return nil, fmt.Errorf("the op's base sample, %s, does not run here as it did in the sweep", Variants[base].Name)
+	}
+	return s, nil
 }
 
 // quietCall calls s, its violations collected into vs (when not nil).
@@ -296,11 +359,18 @@ func quietCall(rt Runtime, fn reflect.Value, s *Sample, vs *[]asserts.Violation)
 	return err
 }
 
+// A shown is what a sample showed of a reproducer's case: the violation
+// of its finding, or its crash (its text and place on that sample).
+type shown struct {
+	v     asserts.Violation
+	crash *crashError
+}
+
 // shows calls s and reports whether it shows c: the same kind of crash at
 // the same function, or a violation of the same check at the same place
 // (on a second call, the first held, for fresh_not_held), which it
 // returns.
-func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (asserts.Violation, bool) {
+func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (shown, bool) {
 	var vs []asserts.Violation
 	var err error
 	if c.Check == "fresh_not_held" || c.again {
@@ -311,52 +381,87 @@ func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (asserts.Viola
 	if c.Crash != nil {
 		var ce *crashError
 		if !errors.As(err, &ce) || ce.Kind != c.Crash.Kind {
-			return asserts.Violation{}, false
+			return shown{}, false
 		}
 		fa, _, _ := strings.Cut(ce.At, " (")
 		fb, _, _ := strings.Cut(c.Crash.At, " (")
-		return asserts.Violation{}, fa == fb
+		return shown{crash: ce}, fa == fb
 	}
 	for _, v := range vs {
 		if v.Check.String() == c.Check && v.Where() == c.Where {
-			return v, true
+			return shown{v: v}, true
 		}
 	}
-	return asserts.Violation{}, false
+	return shown{}, false
 }
 
 // verifyRepros runs the reproducers written under root, each once in a
-// process of its own (one go test of them all), and records whether each
-// failed as its finding did: with its title (a process that dies: with
-// the crash's text). One that passes, or fails otherwise, is not
-// verified, and its note says why.
+// process of its own (one go test of them all; where root's import path
+// is not one the go command takes, a go test of each one's file), and
+// records whether each failed as its finding did: with its title (a
+// process that dies: with the crash's text; one that exits: verifyExit).
+// One that passes, or fails otherwise, is not verified, and its note says
+// why.
 func verifyRepros(root string, rs []*Repro) {
-	args := []string{"test", "-count=1", "-json"}
+	byFile := !importable(root)
+	var batch []*Repro
 	for _, r := range rs {
-		if r.Dir != "" {
-			args = append(args, "./"+filepath.Base(r.Dir))
+		switch {
+		case r.Dir == "":
+		case r.exits:
+			r.Verified, r.Note = verifyExit(root, r, byFile)
+		case byFile:
+			result, text, loose := goTestJSON(root, []string{reproTarget(r.Dir, true)})
+			got := text[fileArgs]
+			if got == "" {
+				got = loose
+			}
+			r.Verified, r.Note = judgeRun(result[fileArgs], got, r.want)
+		default:
+			batch = append(batch, r)
 		}
 	}
-	if len(args) == 3 {
+	if len(batch) == 0 {
 		return
 	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
+	var targets []string
+	for _, r := range batch {
+		targets = append(targets, reproTarget(r.Dir, false))
+	}
+	result, text, loose := goTestJSON(root, targets)
+	for _, r := range batch {
+		slug := filepath.Base(r.Dir)
+		got, ok := text[slug]
+		if !ok {
+			got = loose
+		}
+		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
+	}
+}
+
+// fileArgs is the package the go command makes of files given by name.
+const fileArgs = "command-line-arguments"
+
+// goTestJSON runs go test -count=1 -json of targets in dir and returns,
+// by the last element of each package's import path, its result ("fail"
+// or "pass") and its output, and what no package claims (the go command's
+// own errors).
+func goTestJSON(dir string, targets []string) (result, text map[string]string, loose string) {
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "-json"}, targets...)...)
+	cmd.Dir = dir
 	out, _ := cmd.CombinedOutput()
-	text, result := map[string]*strings.Builder{}, map[string]string{}
-	var loose strings.Builder // what no package claims (the go command's own errors)
+	result, text = map[string]string{}, map[string]string{}
+	var rest strings.Builder
 	for _, l := range strings.Split(string(out), "\n") {
 		var ev struct{ Action, Package, ImportPath, Test, Output string }
 		if json.Unmarshal([]byte(l), &ev) != nil {
-			loose.WriteString(l + "\n")
+			rest.WriteString(l + "\n")
 			continue
 		}
-		pkg, _, _ := strings.Cut(ev.Package+ev.ImportPath, " ")
+		// "example.com/x [setup failed]", "example.com/x [example.com/x.test]"
+		pkg, _, _ := strings.Cut(ev.Package+ev.ImportPath, " [")
 		slug := pkg[strings.LastIndex(pkg, "/")+1:]
-		if text[slug] == nil {
-			text[slug] = &strings.Builder{}
-		}
-		text[slug].WriteString(ev.Output)
+		text[slug] += ev.Output
 		switch {
 		case ev.Action == "build-fail":
 			result[slug] = "fail"
@@ -364,18 +469,152 @@ func verifyRepros(root string, rs []*Repro) {
 			result[slug] = ev.Action
 		}
 	}
-	for _, r := range rs {
-		if r.Dir == "" {
-			continue
-		}
-		slug := filepath.Base(r.Dir)
-		got := loose.String()
-		if text[slug] != nil {
-			got = text[slug].String()
-		}
-		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
-	}
+	return result, text, rest.String()
 }
+
+// reproTarget is what go test is given, from the reproducers' directory,
+// to run the reproducer in dir: its package ("./slug"), or its file
+// ("./slug/repro_test.go", byFile), which runs where the directory's
+// import path is not one the go command takes.
+func reproTarget(dir string, byFile bool) string {
+	if byFile {
+		return "./" + filepath.Base(dir) + "/repro_test.go"
+	}
+	return "./" + filepath.Base(dir)
+}
+
+// reproCommand is the command that runs the reproducer in dir from the
+// sweep's working directory, shell-quoted: go test of its package, or of
+// its file where the directory's import path is not one the go command
+// takes (a space in a directory's name).
+func reproCommand(dir string) string {
+	p := filepath.ToSlash(dir)
+	if !filepath.IsAbs(dir) {
+		p = "./" + p
+	}
+	if !importable(dir) {
+		p += "/repro_test.go"
+	}
+	return "go test " + shellQuote(p)
+}
+
+// importable reports whether the go command takes dir's import path: the
+// path of dir below its module's root (the nearest directory above it
+// with a go.mod) is made of ASCII letters, digits and "-._~+" (a space,
+// an "@" or a letter outside ASCII it refuses: "malformed import path").
+func importable(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	rel := ""
+	for d := abs; rel == ""; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			rel, _ = filepath.Rel(d, abs)
+		} else if filepath.Dir(d) == d {
+			return false // in no module
+		}
+	}
+	if rel == "." {
+		return true
+	}
+	for _, el := range strings.Split(filepath.ToSlash(rel), "/") {
+		if el == "" || strings.IndexFunc(el, func(r rune) bool { return !pathRune(r) }) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pathRune reports whether r may be in an import path's element.
+func pathRune(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._~+", r)
+}
+
+// shellQuote quotes s for a POSIX shell where it needs it: in single
+// quotes, each single quote of s ended, escaped and begun again.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool { return !pathRune(r) && !strings.ContainsRune("/=:@%,", r) }) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// verifyExit runs the reproducer of a crash that exits the process (a
+// kernel's os.Exit, log.Fatalf) as a test binary of its own, built with
+// go test -c (the go command does not say a test's exit status), and
+// says whether it died as the worker did: it exited with the worker's
+// status in its test, which did not end, printing the worker's last
+// message.
+func verifyExit(root string, r *Repro, byFile bool) (bool, string) {
+	tmp, err := os.MkdirTemp("", "assertgen-repro-")
+	if err != nil {
+		return false, "the test did not run: " + err.Error()
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "repro.test")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	build := exec.Command("go", "test", "-c", "-o", bin, reproTarget(r.Dir, byFile))
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		return judgeRun("fail", string(out), "\x00") // its build's errors
+	}
+	run := exec.Command(bin, "-test.run=^TestRepro$", "-test.v", "-test.count=1", "-test.timeout=10m") // go test's flags
+	run.Dir = r.Dir
+	out, _ := run.CombinedOutput()
+	return judgeExit(run.ProcessState.ExitCode(), string(out), r.status, r.want)
+}
+
+// judgeExit says whether a reproducer's test binary, which exited with
+// status printing out, died as a worker that exited with want printing
+// msg (last; "": nothing) did: in its test (testing printed no end of
+// it), with that status and message; and why not.
+func judgeExit(status int, out string, want int, msg string) (bool, string) {
+	ended := strings.Contains(out, "--- PASS: TestRepro") || strings.Contains(out, "--- FAIL: TestRepro")
+	said := msg == "" || strings.Contains(normalizeTrace(out), normalizeTrace(msg))
+	switch {
+	case status == want && !ended && said:
+		return true, ""
+	case status == 0 && strings.Contains(out, "--- PASS: TestRepro"):
+		return false, "the test passes: the bug does not show without the checks"
+	case ended:
+		return judgeRun("fail", out, "\x00")
+	case status != want:
+		return false, fmt.Sprintf("the test fails otherwise: it exits with status %d, not %d", status, want)
+	}
+	return false, fmt.Sprintf("the test fails otherwise: it exits with status %d without printing %q", status, msg)
+}
+
+// exitOf returns, for a crash of kind exit, the status the worker exited
+// with and the last line it printed in the step (a log.Fatalf's message,
+// without the date and time log puts before it; "" when it printed
+// none).
+func exitOf(ce *crashError) (int, string, bool) {
+	if ce == nil || ce.Kind != crashExit {
+		return 0, "", false
+	}
+	m := exitStatusRE.FindStringSubmatch(ce.Text)
+	if m == nil {
+		return 0, "", false
+	}
+	st, _ := strconv.Atoi(m[1])
+	msg := ""
+	for _, l := range strings.Split(ce.Output, "\n") {
+		if l = strings.TrimSpace(logStamp.ReplaceAllString(l, "")); l != "" {
+			msg = l
+		}
+	}
+	return st, msg, true
+}
+
+var (
+	// exitStatusRE finds the status in a crash of kind exit's text.
+	exitStatusRE = regexp.MustCompile(`exited with status (\d+)`)
+	// logStamp is the date and time package log puts before a message.
+	logStamp = regexp.MustCompile(`^(\d{4}/\d{2}/\d{2} )?(\d{2}:\d{2}:\d{2}(\.\d+)? )?`)
+)
 
 // judgeRun says whether a reproducer's run (its result, "fail" or
 // "pass", and its output) failed with want, and why not.
@@ -392,6 +631,9 @@ func judgeRun(result, out, want string) (bool, string) {
 			why = l
 			break
 		}
+	}
+	if why == "" {
+		why = "go test said nothing of it"
 	}
 	if result != "fail" {
 		return false, "the test did not run: " + why
@@ -428,7 +670,7 @@ func boolInt(b bool) int {
 
 // reproPackage is the package a reproducer's bug is in: a crash's
 // crashing function's (its import path, where the reproducer imports
-// it), else (a finding, a crash releasing the call's results: the
+// it or copies it: b.pkg), else (a finding, a crash releasing the call's results: the
 // runtime's Release is where it trips, the kernel what left them so) the
 // called function's (b.pkg).
 func reproPackage(c *reproCase, b *boundSource) string {
@@ -438,6 +680,9 @@ func reproPackage(c *reproCase, b *boundSource) string {
 			if b.Imports[p] == pkg || defaultName(p) == pkg {
 				return p
 			}
+		}
+		if b.pkg[strings.LastIndex(b.pkg, "/")+1:] == pkg { // the package the reproducer copies
+			return b.pkg
 		}
 		return pkg
 	}

@@ -16,11 +16,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/assertgen/assertgen/internal/gosrc"
 )
 
 // A boundSource is the Go source of the call a checked wrapper makes when
-// its checks are off (`if !asserts.Checking() { return CALL }`, the first
-// statement gen writes): the call a reproducer makes, without assertgen.
+// its checks are off (gosrc.UncheckedCall): the call a reproducer
+// makes, without assertgen.
 type boundSource struct {
 	// Params are the wrapper's parameter names, in order: the call's
 	// arguments are written in their terms.
@@ -119,7 +121,7 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 	if decl == nil {
 		return nil, fmt.Errorf("%s: no function %s", file, name)
 	}
-	call, err := uncheckedCall(decl)
+	call, err := gosrc.UncheckedCall(decl)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %v", file, name, err)
 	}
@@ -230,32 +232,6 @@ func findFunc(af *ast.File, name string) *ast.FuncDecl {
 		}
 	}
 	return nil
-}
-
-// uncheckedCall returns the call of a wrapper's first statement, `if
-// !asserts.Checking() { return CALL }` (or `{ CALL; return }`).
-func uncheckedCall(fd *ast.FuncDecl) (*ast.CallExpr, error) {
-	if fd.Body == nil || len(fd.Body.List) == 0 {
-		return nil, fmt.Errorf("no body")
-	}
-	is, ok := fd.Body.List[0].(*ast.IfStmt)
-	if !ok || len(is.Body.List) == 0 {
-		return nil, fmt.Errorf("not a checked wrapper gen wrote: no unchecked call first")
-	}
-	var e ast.Expr
-	switch s := is.Body.List[0].(type) {
-	case *ast.ReturnStmt:
-		if len(s.Results) == 1 {
-			e = s.Results[0]
-		}
-	case *ast.ExprStmt:
-		e = s.X
-	}
-	c, ok := e.(*ast.CallExpr)
-	if !ok {
-		return nil, fmt.Errorf("not a checked wrapper gen wrote: the unchecked path is no call")
-	}
-	return c, nil
 }
 
 // importOf returns the import path af imports under name, "" for none.
@@ -412,7 +388,7 @@ func addTop(d ast.Decl, af *ast.File, byName map[string][]*topDecl) {
 		t := &topDecl{node: x, file: af}
 		key := x.Name.Name
 		if x.Recv != nil && len(x.Recv.List) == 1 {
-			t.recv = recvName(x.Recv.List[0].Type)
+			t.recv = gosrc.RecvName(x.Recv.List[0].Type)
 			key = "method " + t.recv
 		}
 		if key != "init" && key != "_" {
@@ -429,24 +405,6 @@ func addTop(d ast.Decl, af *ast.File, byName map[string][]*topDecl) {
 					byName[n.Name] = append(byName[n.Name], t)
 				}
 			}
-		}
-	}
-}
-
-// recvName is a method's receiver type name (T of *T, T[K]).
-func recvName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
 		}
 	}
 }

@@ -2,7 +2,8 @@ package sweep
 
 import (
 	"fmt"
-	"slices"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -33,26 +34,118 @@ func (r *Report) writeRepros(b *strings.Builder) {
 	}
 }
 
-// BugList prints the verified reproducers as a list of bugs to send
-// upstream, by the package they are in (a crash's function's, else the
-// called function's): per package a heading, then per bug its title and
-// the command that shows it. Reproducers not verified are not bugs, and
-// are left out.
+// BugList prints the report's causes as a list of bugs to send
+// upstream or fix, by the package whose code is at fault (a library's,
+// or the binding's for a bug in its own code): per package a heading,
+// then per cause what happens and on what, the functions at fault and
+// the ops it shows in, and the verified reproducer of its first member
+// that has one (its title and the command that runs it, the path from
+// the root of the module it is in). A reproducer not verified is named
+// as such; with none written, the cause is listed alone. "" for a
+// report without findings and crashes.
 func (r *Report) BugList() string {
-	byPkg := map[string][]*Repro{}
+	causes := r.causeList()
+	byPkg := map[string][]*Cause{}
+	var heads []string
+	head := func(c *Cause) string {
+		switch {
+		case c.Package == "":
+			return "the code of " + strings.Join(c.Ops(), ", ") + " (not known)"
+		case c.Binding:
+			return c.Package + " (the binding)"
+		}
+		return c.Package + " (the library)"
+	}
+	for _, c := range causes {
+		h := head(c)
+		if byPkg[h] == nil {
+			heads = append(heads, h)
+		}
+		byPkg[h] = append(byPkg[h], c)
+	}
+	repros := map[string]*Repro{}
 	for _, x := range r.Repros {
-		if x.Verified {
-			byPkg[x.Package] = append(byPkg[x.Package], x)
+		if repros[x.Key] == nil || x.Verified && !repros[x.Key].Verified {
+			repros[x.Key] = x
+		}
+		for _, a := range x.Also {
+			if repros[a] == nil && x.Verified {
+				repros[a] = x
+			}
 		}
 	}
 	var b strings.Builder
-	for _, p := range sortedKeys(byPkg) {
-		fmt.Fprintf(&b, "%s:\n", p)
-		xs := byPkg[p]
-		slices.SortFunc(xs, func(a, b *Repro) int { return strings.Compare(a.Title, b.Title) })
-		for _, x := range xs {
-			fmt.Fprintf(&b, "- %s (%s)\n", x.Title, x.Command)
+	for _, h := range heads {
+		fmt.Fprintf(&b, "%s:\n", h)
+		for _, c := range byPkg[h] {
+			what := c.What
+			if c.Call != "" {
+				what = c.Call + " breaks " + what
+			}
+			if c.Crash != "" {
+				what = "crash: " + what
+			}
+			if c.Trigger != "" {
+				what += " on " + c.Trigger
+			}
+			if n := len(c.Functions); n > 0 {
+				what += fmt.Sprintf(", in %s", c.Functions[0])
+				if n > 1 {
+					what += fmt.Sprintf(" and %d more %s", n-1, plural(n-1, "function", "functions"))
+				}
+			}
+			ops := c.Ops()
+			fmt.Fprintf(&b, "- %s; %d %s: %s\n", what, len(ops), plural(len(ops), "op", "ops"), strings.Join(ops, ", "))
+			var x *Repro
+			for _, m := range c.Members {
+				if y := repros[m.Key]; y != nil && (x == nil || y.Verified && !x.Verified) {
+					x = y
+				}
+			}
+			switch {
+			case x == nil:
+			case x.Verified:
+				fmt.Fprintf(&b, "\t%s (%s)\n", x.Title, bugCommand(x.Dir))
+			case x.Dir != "":
+				fmt.Fprintf(&b, "\treproducer not verified (%s): %s\n", x.Note, bugCommand(x.Dir))
+			default:
+				fmt.Fprintf(&b, "\tno reproducer: %s\n", x.Note)
+			}
 		}
 	}
 	return b.String()
+}
+
+// bugCommand is the command that runs the reproducer in dir, from the
+// root of the module it is in (from the working directory when it is in
+// none): a path relative to it, never an absolute one.
+func bugCommand(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return reproCommand(dir)
+	}
+	rel := ""
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			rel, _ = filepath.Rel(d, abs)
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if rel == "" {
+		wd, _ := os.Getwd()
+		if rel, err = filepath.Rel(wd, abs); err != nil {
+			return reproCommand(dir)
+		}
+	}
+	p := filepath.ToSlash(rel)
+	if !strings.HasPrefix(p, "../") {
+		p = "./" + p
+	}
+	if !importable(abs) {
+		p += "/repro_test.go"
+	}
+	return "go test " + shellQuote(p)
 }

@@ -11,26 +11,28 @@ import (
 // engine minimizes a failing input: a dim dropped, a size made 1 or
 // halved, the values made the default ones, an optional argument given
 // None. It stops when no change keeps the finding, after maxReproTries
-// calls, or after budget, and returns the smallest sample that showed it
-// and the calls it made.
-func minimize(e *entry, rt Runtime, s *Sample, c *reproCase, budget time.Duration) (*Sample, int) {
+// calls, or after budget, and returns the smallest sample that showed it,
+// the calls it made, and what that sample showed (zero when none smaller
+// did: s's).
+func minimize(e *entry, rt Runtime, s *Sample, c *reproCase, budget time.Duration) (*Sample, int, shown) {
 	fn := reflect.ValueOf(e.Fn)
 	deadline := time.Now().Add(budget)
 	tries := 0
+	var last shown
 	for changed := true; changed; {
 		changed = false
 		for _, cand := range shrinks(s) {
 			if tries >= maxReproTries || time.Now().After(deadline) {
-				return s, tries
+				return s, tries, last
 			}
 			tries++
-			if _, ok := shows(rt, fn, cand, c); ok {
-				s, changed = cand, true
+			if got, ok := shows(rt, fn, cand, c); ok {
+				s, changed, last = cand, true, got
 				break
 			}
 		}
 	}
-	return s, tries
+	return s, tries, last
 }
 
 // shrinks are the samples one step smaller than s, the largest steps

@@ -37,7 +37,8 @@ func (reproAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
 // reproducer that copies add_'s kernel (the kernels package is the
 // user's), imports reftensor (the library) and not the checks, fails
 // alone with the op and the broken promise, is minimized (no dim above 1)
-// and verified by running it; the report ends with its line.
+// and verified by running it; the report's list of reproducers has its
+// line, and its bug list, which it ends with, its title and command.
 func TestReproOfReturnsArg(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the reproducer")
@@ -73,7 +74,8 @@ func TestReproOfReturnsArg(t *testing.T) {
 	if !strings.Contains(string(src), "func Add_Tensor(") || !strings.Contains(string(src), "if r0 != self {") {
 		t.Errorf("the reproducer copies no kernel or checks no identity:\n%s", src)
 	}
-	if !strings.Contains(r.String(), "reproducers (1 verified, 0 not") || !strings.Contains(r.BugList(), "- "+x.Title) {
+	if !strings.Contains(r.String(), "reproducers (1 verified, 0 not") || !strings.Contains(r.BugList(), "\t"+x.Title+" (go test ./sweep/testdata/repro-") ||
+		!strings.HasSuffix(r.String(), r.BugList()) {
 		t.Errorf("the report does not end with the reproducer:\n%s\n%s", r, r.BugList())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -159,11 +160,12 @@ func floatLit(ty string, x float64) string {
 // describeSpecs says what a sample's tensors are, for a title: "float32
 // [0]", "float64 [2 3] and float64 [3]", "float64 [2 2 3] and float64 [2
 // 3] selected from x0 at 1" (a view of the first along its dim 0: x0 is
-// the first tensor's variable in the reproducer).
+// the first tensor's variable in the reproducer), "Go int [2 3]" (a
+// tensor of Go's int: reproDtype).
 func describeSpecs(s *Sample) string {
 	var ts []string
 	for _, sp := range s.Specs {
-		d := sp.Dtype + " " + fmt.Sprint(sp.Shape)
+		d := reproDtype(sp) + " " + fmt.Sprint(sp.Shape)
 		if sp.Transposed {
 			d += " transposed"
 		}
@@ -176,6 +178,29 @@ func describeSpecs(s *Sample) string {
 		ts = append(ts, d)
 	}
 	return joinAnd(ts)
+}
+
+// reproDtype is the element type a reproducer names sp's by: "Go int"
+// for a tensor of Go's int (Spec.GoInt, which the runtime writes as an
+// []int, not an int64 one), else its dtype.
+func reproDtype(sp Spec) string {
+	if sp.GoInt {
+		return "Go int"
+	}
+	return sp.Dtype
+}
+
+// reproDescribe is s.Describe() as a reproducer says it: a tensor of Go's
+// int named "Go int" (reproDtype), not int64.
+func reproDescribe(s *Sample) string {
+	c := *s
+	c.Specs = slices.Clone(s.Specs)
+	for k := range c.Specs {
+		if sp := &c.Specs[k]; sp.GoInt {
+			sp.Dtype, sp.GoInt = reproDtype(*sp), false
+		}
+	}
+	return c.Describe()
 }
 
 // joinAnd joins l as "a", "a and b", "a, b and c".

@@ -164,6 +164,12 @@ func (f *reproFile) crash(nout int, on string) error {
 			strings.ReplaceAll(call, "\n\t", "\n\t\t"), limit.Milliseconds(), strconv.Quote(f.title))
 	default:
 		f.title = fmt.Sprintf("%s crashes the process%s (%s: %s)", c.Op, on, c.Crash.Kind, c.Crash.Text)
+		if st, msg, ok := exitOf(c.Crash); ok {
+			f.title = fmt.Sprintf("%s exits the process with status %d%s", c.Op, st, on)
+			if msg != "" {
+				f.title += ": " + msg
+			}
+		}
 		fmt.Fprintf(w, "\t%s\n", call)
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/examples/pool"
 	"github.com/assertgen/assertgen/schema/funcschema"
 )
@@ -242,6 +243,12 @@ func TestVerifyRepro(t *testing.T) {
 // never used twice.
 func TestReproList(t *testing.T) {
 	r := newReport(0)
+	r.Findings = []*Finding{
+		{Op: "neg_", Check: checks.ReturnsArg, Where: "return 0", Variants: []string{"v0"}, Count: 1},
+		{Op: "neg_", Check: checks.FreshNoAlias, Where: "return 0", Variants: []string{"v0"}, Count: 1, Cause: "neg_ returns_arg return 0"},
+		{Op: "abs", Check: checks.BindingContext, Where: "argument self", Variants: []string{"v0"}, Count: 1},
+		{Op: "exp", Check: checks.SameContent, Where: "argument self", Variants: []string{"v0"}, Count: 1},
+	}
 	r.Repros = []*Repro{
 		{Key: "neg_ returns_arg return 0", Title: "neg_ returns a new tensor, not its argument self on float32 [1]", Package: "example.com/ops",
 			Dir: "testdata/repro/neg_returns_arg_return_0", Command: "go test ./testdata/repro/neg_returns_arg_return_0", Verified: true,
@@ -255,10 +262,16 @@ func TestReproList(t *testing.T) {
 		"\t\talso: neg_ fresh_no_alias return 0\n" +
 		"\tabs binding_context argument self: no reproducer: no reproducer for binding_context: " + noTemplate["binding_context"] + "\n" +
 		"\texp same_content argument self: not verified (the test passes: the bug does not show without the checks): go test ./testdata/repro/exp\n"
-	if got := r.String(); !strings.HasSuffix(got, want) {
+	if got := r.String(); !strings.HasSuffix(got, want+bugListHeading+r.BugList()) {
 		t.Errorf("the report ends\n%s\nwant\n%s", got, want)
 	}
-	wantBugs := "example.com/ops:\n- neg_ returns a new tensor, not its argument self on float32 [1] (go test ./testdata/repro/neg_returns_arg_return_0)\n"
+	// (the commands from the module's root: this test runs in sweep/)
+	wantBugs := "the code of abs (not known):\n- binding_context argument self; 1 op: abs\n" +
+		"\tno reproducer: no reproducer for binding_context: " + noTemplate["binding_context"] + "\n" +
+		"the code of exp (not known):\n- same_content argument self; 1 op: exp\n" +
+		"\treproducer not verified (the test passes: the bug does not show without the checks): go test ./sweep/testdata/repro/exp\n" +
+		"the code of neg_ (not known):\n- returns_arg return 0; 1 op: neg_\n" +
+		"\tneg_ returns a new tensor, not its argument self on float32 [1] (go test ./sweep/testdata/repro/neg_returns_arg_return_0)\n"
 	if got := r.BugList(); got != wantBugs {
 		t.Errorf("BugList:\n%s\nwant\n%s", got, wantBugs)
 	}
@@ -330,6 +343,13 @@ func TestReproPackage(t *testing.T) {
 		if got := reproPackage(&c.c, b); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.c, got, c.want)
 		}
+	}
+	// a crash in the package the reproducer copies (a kernel library, in
+	// a directory named otherwise than its package: trust6's kernels),
+	// by its path, as the same package's findings
+	copied := &boundSource{pkg: "example.com/x/kernels", Imports: map[string]string{"example.com/x/lib": "lib"}}
+	if got := reproPackage(&reproCase{Crash: &crashError{Kind: crashGoroutine, At: "kernels.Relu.func1 (kern.go:99)"}}, copied); got != copied.pkg {
+		t.Errorf("a crash in the copied package: %s, want %s", got, copied.pkg)
 	}
 	fn := reflect.TypeOf(func(*pool.Tensor[float32]) {})
 	lib := "github.com/assertgen/assertgen/examples/pool"

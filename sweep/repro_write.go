@@ -30,6 +30,9 @@ type reproCase struct {
 	// again: the finding showed on a second call, the first's results
 	// held (Report.Again).
 	again bool
+	// tried is the op's Report.Tried: which variant the op's probes ran
+	// on (recreate).
+	tried string
 }
 
 // templateChecks are the checks a reproducer can show in plain Go, each
@@ -289,7 +292,7 @@ func (f *reproFile) file() ([]byte, error) {
 	}
 	b.WriteString(")\n\n")
 	fmt.Fprintf(&b, "// TestRepro: %s.\n//\n", f.title)
-	fmt.Fprintf(&b, "// Op %s, sample: %s.\n", f.c.Op, f.c.Sample.Describe())
+	fmt.Fprintf(&b, "// Op %s, sample: %s.\n", f.c.Op, reproDescribe(f.c.Sample))
 	if f.c.From != "" {
 		fmt.Fprintf(&b, "// Minimized from: %s.\n", f.c.From)
 	}

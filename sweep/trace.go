@@ -35,7 +35,7 @@ func death(trace, out string, st *os.ProcessState) *crashError {
 		default:
 			kind, text = crashSignal, l
 		}
-		return &crashError{Kind: kind, Text: normalizeTrace(text), At: firstUserFrame(lines[1:], -1), Output: clip(normalizeTrace(trace))}
+		return &crashError{Kind: kind, Text: normalizeTrace(text), At: firstUserFrame(lines[1:], -1), Output: clip(normalizeTrace(trace)), Frames: traceFrames(lines[1:], -1)}
 	}
 	tail := clip(normalizeTrace(lastLines(out, 20)))
 	if st != nil {
@@ -106,6 +106,46 @@ func firstUserFrame(lines []string, id int) string {
 		}
 	}
 	return ""
+}
+
+// traceFrames returns, from a traceback's lines, the functions of the
+// first goroutine (of goroutine id, when it is not -1) whose code may be
+// at fault (faultFrame), innermost first, the function that created the
+// goroutine last ("created by"): a crash's Frames.
+func traceFrames(lines []string, id int) []string {
+	var out []string
+	in := false
+	for i := 0; i+1 < len(lines) && len(out) < maxFrames; i++ {
+		l := lines[i]
+		if strings.HasPrefix(l, "goroutine ") {
+			if in {
+				break
+			}
+			var g int
+			fmt.Sscanf(l, "goroutine %d", &g)
+			in = id < 0 || g == id
+			continue
+		}
+		if !in || l == "" || strings.HasPrefix(l, "\t") {
+			continue
+		}
+		fn := strings.TrimPrefix(l, "created by ")
+		if j := strings.Index(fn, " in goroutine "); j > 0 {
+			fn = fn[:j]
+		}
+		if j := strings.LastIndex(fn, "("); j > 0 && strings.HasSuffix(fn, ")") {
+			fn = fn[:j]
+		}
+		file := strings.TrimPrefix(lines[i+1], "\t")
+		if j := strings.LastIndex(file, " +0x"); j >= 0 {
+			file = file[:j]
+		}
+		file, _, _ = strings.Cut(file, ":")
+		if faultFrame(fn, file) {
+			out = append(out, fn)
+		}
+	}
+	return out
 }
 
 // cgoStub reports whether function fn, whose file line is fileLine, is a

@@ -8,41 +8,62 @@ import (
 	"testing"
 )
 
-// Verdicts are a library's known findings, crashes and refusals, each
-// with why it is known and not fixed (the bug's report, a mapping kept on
-// purpose, a library that refuses what PyTorch takes): keyed by
-// [Finding.Key] ("add_.Tensor returns_arg return 0"), [Crash.Key] ("neg
-// crash: panic at tensor.(*Dense).Neg") or [Refusal.Key] ("kron.out
-// refused": an op whose kernel refused every sample), never by sample, so
-// that a known bug neither fails CI nor hides a new one of another op,
-// check, kind of crash or crashing function.
+// Verdicts are a library's known bugs and refusals, each with why it is
+// known and not fixed (the bug's report, a mapping kept on purpose, a
+// library that refuses what PyTorch takes): keyed by a cause's key
+// ([Cause.Key]: "crash in gorgonia.org/tensor/internal/storage: slice
+// bounds out of range on a zero-size dim"), which judges each finding
+// and crash of that cause, whatever its op; by a finding's
+// ([Finding.Key]: "add_.Tensor returns_arg return 0") or a crash's
+// ([Crash.Key]: "neg crash: panic at tensor.(*Dense).Neg"), which judge
+// that one; or by a refusal's ([Refusal.Key]: "kron.out refused": an op
+// whose kernel refused every sample). Never by sample, so that a known
+// bug neither fails CI nor hides a new one of another cause, op, check,
+// kind of crash or crashing function.
 type Verdicts map[string]string
 
-// Judge returns, one line each, the report's findings, crashes and
-// refusals (ops refused on every sample) no verdict names, and the
-// verdicts that name none of them (stale: the bug is fixed, or moved),
-// both sorted.
+// Judge returns, one line each, the report's causes with a finding or
+// crash that no verdict names (by the cause's key or its own: a line
+// that names the cause's key, then each such finding and crash on a line
+// of its own), its refusals (ops refused on every sample) no verdict
+// names, and the verdicts that name none of them (stale: the bug is
+// fixed, or moved; a cause's verdict only when none of its findings and
+// crashes shows), both sorted.
 func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 	var found []string
 	also, _ := r.sameCause()
+	findings := map[string]*Finding{}
 	for _, f := range r.Findings {
-		found = append(found, f.Key())
-		if _, ok := v[f.Key()]; ok {
-			continue
-		}
-		if also[f.Cause] != nil && slices.Contains(also[f.Cause], f) {
-			continue // judged with its cause: one bug
-		}
-		line := fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
-		if fs := also[f.Key()]; fs != nil {
-			line += " (" + alsoText(fs) + ")"
-		}
-		unjudged = append(unjudged, line)
+		findings[f.Key()] = f
 	}
+	crashes := map[string]*Crash{}
 	for _, c := range r.Crashes {
-		found = append(found, c.Key())
-		if _, ok := v[c.Key()]; !ok {
-			unjudged = append(unjudged, fmt.Sprintf("%s: %d calls in %s: %s", c.Key(), c.Count, strings.Join(c.Variants, "; "), c))
+		crashes[c.Key()] = c
+	}
+	for _, c := range r.causeList() {
+		found = append(found, c.Key)
+		_, all := v[c.Key]
+		var lines []string
+		for _, m := range c.Members {
+			found = append(found, m.Key)
+			if _, ok := v[m.Key]; ok || all {
+				continue
+			}
+			if f := findings[m.Key]; f != nil {
+				if also[f.Cause] != nil && slices.Contains(also[f.Cause], f) {
+					continue // judged with the finding of its cause: one bug
+				}
+				line := fmt.Sprintf("%s: %d violations in %s: %s", f.Key(), f.Count, strings.Join(f.Variants, "; "), f.Message)
+				if fs := also[f.Key()]; fs != nil {
+					line += " (" + alsoText(fs) + ")"
+				}
+				lines = append(lines, line)
+			} else if cr := crashes[m.Key]; cr != nil {
+				lines = append(lines, fmt.Sprintf("%s: %d calls in %s: %s", cr.Key(), cr.Count, strings.Join(cr.Variants, "; "), cr))
+			}
+		}
+		if len(lines) > 0 {
+			unjudged = append(unjudged, c.unjudgedLine(lines))
 		}
 	}
 	for _, x := range r.Refused {
@@ -54,6 +75,69 @@ func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 	_, stale = v.JudgeKeys(found, nil)
 	slices.Sort(unjudged)
 	return unjudged, stale
+}
+
+// unjudgedLine says that no verdict names the cause nor its findings and
+// crashes of lines (one each): the cause's key, to paste into a
+// verdict, and each line.
+func (c *Cause) unjudgedLine(lines []string) string {
+	n, ops := len(c.Members), len(c.Ops())
+	what := plural(n, "finding", "findings")
+	if c.Crash != "" {
+		what = plural(n, "crash", "crashes")
+	}
+	return fmt.Sprintf("no verdict names the cause %q (%d %s of %d %s; a verdict of that key judges %s):\n\t%s",
+		c.Key, n, what, ops, plural(ops, "op", "ops"), plural(n, "it", "them all"), strings.Join(lines, "\n\t"))
+}
+
+// ByCause returns the verdicts v keyed by the report's causes: each cause
+// all of whose findings and crashes a verdict of theirs judges (by a
+// finding's or a crash's key) gets one verdict of its key, with their
+// reasons (each once, in the order of its members, joined by "; "), in
+// their place; the other verdicts stay as they are, but those that name
+// nothing of the report (stale). For a library's verdicts written before
+// causes: the report's, and [Verdicts.Judge]'s stale lines, then name
+// one verdict per cause.
+func (v Verdicts) ByCause(r *Report) Verdicts {
+	out := Verdicts{}
+	moved := map[string]bool{}
+	var found []string
+	for _, c := range r.causeList() {
+		found = append(found, c.Key)
+		var reasons []string
+		all := true
+		for _, m := range c.Members {
+			found = append(found, m.Key)
+			why, ok := v[m.Key]
+			if !ok {
+				all = false
+				break
+			}
+			if !slices.Contains(reasons, why) {
+				reasons = append(reasons, why)
+			}
+		}
+		if why, ok := v[c.Key]; ok {
+			out[c.Key] = why
+			all = false
+		}
+		if !all {
+			continue
+		}
+		out[c.Key] = strings.Join(reasons, "; ")
+		for _, m := range c.Members {
+			moved[m.Key] = true
+		}
+	}
+	for _, x := range r.Refused {
+		found = append(found, x.Key())
+	}
+	for k, why := range v {
+		if !moved[k] && slices.Contains(found, k) {
+			out[k] = why
+		}
+	}
+	return out
 }
 
 // FindingKey is the key of a finding of op by check at where ("argument
@@ -92,9 +176,11 @@ func (v Verdicts) JudgeKeys(found []string, judged func(key string) bool) (unjud
 }
 
 // RunWith is [Run] with the options o (o.Test and o.Found, when nil, are
-// t and t's log), and judged by o.Verdicts: it fails t once per finding,
-// crash or refusal (an op refused on every sample) without a verdict, and
-// once per verdict that names none.
+// t and t's log), and judged by o.Verdicts ([Verdicts.Judge]): it fails
+// t once per cause with a finding or crash without a verdict (of the
+// cause's key or its own), once per refusal (an op refused on every
+// sample) without one, and once per verdict that names none (one of an
+// op's key saying the causes that op shows now).
 //
 //	func TestSweep(t *testing.T) {
 //		sweep.RunWith(t, adapter{}, checked.SweepOps, sweep.Options{Content: true, Verdicts: known})
@@ -111,16 +197,13 @@ func RunWith(t testing.TB, rt Runtime, ops iter.Seq2[string, any], o Options) *R
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log(rep)
-	if bugs := rep.BugList(); bugs != "" {
-		t.Log("bugs, by package (reproducers verified):\n" + bugs)
-	}
+	t.Log(rep) // its causes, then each op's findings and crashes, then the bug list
 	unjudged, stale := o.Verdicts.Judge(rep)
 	for _, u := range unjudged {
 		t.Errorf("%s", u)
 	}
 	for _, k := range stale {
-		t.Errorf("a verdict no finding, crash or refusal needs (the bug is fixed, or moved: remove it): %s", k)
+		t.Errorf("a verdict no finding, crash or refusal needs (the bug is fixed, or moved: remove it): %s%s", k, rep.causesOfOpText(k))
 	}
 	for _, c := range rep.Unattributed {
 		t.Errorf("%s, %s", c, c.Variants[0])

@@ -42,13 +42,18 @@ func TestVerdictsJudgeByKey(t *testing.T) {
 	}{
 		{"all known", Verdicts{"add_.Tensor returns_arg return 0": "r", "neg crash: panic at tensor.(*Dense).Neg": "r", "exp crash: exit": "r"}, nil, nil},
 		{"none known", nil, []string{
-			"add_.Tensor returns_arg return 0: 2 violations in v0; v3: m",
-			"exp crash: exit: 1 calls in v0: crash: exp: exit: the process exited with status 7 in the call",
-			"neg crash: panic at tensor.(*Dense).Neg: 1 calls in empty float [0]: crash: neg: runtime error: index out of range [0] with length 0 at tensor.(*Dense).Neg (dense.go:12)",
+			"no verdict names the cause \"crash in op exp: exit status 7\" (1 crash of 1 op; a verdict of that key judges it):\n" +
+				"\texp crash: exit: 1 calls in v0: crash: exp: exit: the process exited with status 7 in the call",
+			"no verdict names the cause \"crash in tensor: index out of range\" (1 crash of 1 op; a verdict of that key judges it):\n" +
+				"\tneg crash: panic at tensor.(*Dense).Neg: 1 calls in empty float [0]: crash: neg: runtime error: index out of range [0] with length 0 at tensor.(*Dense).Neg (dense.go:12)",
+			"no verdict names the cause \"finding in op add_.Tensor: add_.Tensor breaks returns_arg return 0\" (1 finding of 1 op; a verdict of that key judges it):\n" +
+				"\tadd_.Tensor returns_arg return 0: 2 violations in v0; v3: m",
 		}, nil},
 		{"another function, a fixed bug", Verdicts{"add_.Tensor returns_arg return 0": "r", "neg crash: panic at tensor.(*Dense).Abs": "r", "exp crash: exit": "r", "sin crash: hang": "r"},
-			[]string{"neg crash: panic at tensor.(*Dense).Neg: 1 calls in empty float [0]: crash: neg: runtime error: index out of range [0] with length 0 at tensor.(*Dense).Neg (dense.go:12)"},
+			[]string{"no verdict names the cause \"crash in tensor: index out of range\" (1 crash of 1 op; a verdict of that key judges it):\n" +
+				"\tneg crash: panic at tensor.(*Dense).Neg: 1 calls in empty float [0]: crash: neg: runtime error: index out of range [0] with length 0 at tensor.(*Dense).Neg (dense.go:12)"},
 			[]string{"neg crash: panic at tensor.(*Dense).Abs", "sin crash: hang"}},
+		{"by cause", Verdicts{"crash in tensor: index out of range": "r", "crash in op exp: exit status 7": "r", "finding in op add_.Tensor: add_.Tensor breaks returns_arg return 0": "r"}, nil, nil},
 	} {
 		u, s := c.v.Judge(r)
 		if !slices.Equal(u, c.unjudged) || !slices.Equal(s, c.stale) {

@@ -363,7 +363,8 @@ func (w *worker) hang(wd *watchdog) {
 	buf := make([]byte, 1<<20)
 	stacks := string(buf[:runtime.Stack(buf, true)])
 	ce := &crashError{Kind: crashHang, Text: fmt.Sprintf("no return within %v", wd.limit),
-		At: firstUserFrame(strings.Split(stacks, "\n"), int(wd.g.Load())), Output: clip(normalizeTrace(stacks))}
+		At: firstUserFrame(strings.Split(stacks, "\n"), int(wd.g.Load())), Output: clip(normalizeTrace(stacks)),
+		Frames: traceFrames(strings.Split(stacks, "\n"), int(wd.g.Load()))}
 	w.emit(&event{T: evHang, Crash: ce})
 	w.flush()
 	os.Exit(3)

@@ -4,11 +4,11 @@ import "fmt"
 
 // A Policy is the skip policy a generated wrapper runs under: which
 // checks each [Reason] turns off, and the row guards of PyTorch's
-// generated code. Its rules are data (wrap.Rules). The zero value is
-// Strict. (Not to be confused with a plan's profile, strict or pytorch,
-// which decides the rows a wrapper has: a plan names the policy its
-// wrappers run under, and the wrappers' wrap.Op carries it in the field
-// Profile.)
+// generated code. Its rules are data, made from the table of checks
+// (internal/checktable's Rules). The zero value is Strict. A policy is
+// not a plan's profile, strict or pytorch, which decides the rows a
+// wrapper has: a plan names the policy its wrappers run under, and the
+// wrappers' wrap.Op carries it in the field Policy.
 //
 // The pytorch profile has one Policy per group of PyTorch releases whose
 // generated code guards its asserts alike: [PyTorch] for 2.x (checked

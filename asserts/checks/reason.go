@@ -22,7 +22,7 @@ const (
 	ReasonPlan                             // plan: skipped when the wrapper was generated (a Shape's Row with Skip set)
 	ReasonContentOff                       // content_check_off: same_content is switched off for the call (the default, see asserts.SetContentCheck)
 	ReasonNoContent                        // no_content_access: the tensor does not implement Contents, or its bytes cannot be read
-	ReasonNoUseCounts                      // no_use_counts: the runtime keeps no use counts (the return was snapshot with wrap's Call.ResultIdent)
+	ReasonNoUseCounts                      // no_use_counts: the runtime keeps no use counts (the return was read without them, wrap's Frame.RetIdent)
 	ReasonCounted                          // use_counted: the runtime keeps use counts, and storage_use_count_eq_1 checks what fresh_not_held would
 	ReasonNoAnchor                         // no_storage_anchor: the tensor does not implement Anchored, or has no anchor
 	ReasonConcurrentWrite                  // concurrent_write: another goroutine's checked call declared a write to the tensor's storage while the call ran

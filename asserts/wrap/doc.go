@@ -1,47 +1,50 @@
-// Package wrap is the facade of assertgen's run-time that generated code
-// calls. Only code assertgen generates imports it (the wrappers and their
-// shapes package); a runtime author works with package asserts (the
+// Package wrap is the facade of assertgen's run time that generated code
+// calls. Only code assertgen generates imports it: the wrappers and their
+// shapes package. A runtime author works with package asserts (the
 // contract, handlers, violations, statistics and switches) and names
-// checks with package asserts/checks, and the generator reads the table of
+// checks with package asserts/checks. The generator reads the table of
 // checks, never this package.
 //
 // It holds the version window ([EnforceVersion], [MinVersion],
-// [MaxVersion]) and, for each entry version-4 generated code calls, an
-// alias of the run-time engine's (internal/engine: the fast plan, the rows
-// run one by one, policy, counting, reports and registries): [Frame] and
-// its methods, [Op], [Shape], [Row], [Loc], [Slot], [ListSlot], the forms,
+// [MaxVersion]). For each entry that version-4 generated code calls, it
+// holds an alias of the engine's (internal/engine): [Frame] and its
+// methods, [Op], [Shape], [Row], [Loc], [Slot], [ListSlot], the forms,
 // [Arg] and [Ret]. An alias is the engine's type under another name, so
 // the aliases cost nothing at run time.
 //
 // What it promises: code generated for any version from [MinVersion] to
-// [MaxVersion] builds and checks as it did (testdata/frozen holds sets
-// generated at version 4, never regenerated, and CI builds and tests them
-// against this package; testdata/frozen/ENTRIES lists the entries they
-// call); a version leaves the window only when CHANGELOG.md says so, with a
-// migration note (regenerate). Anything else may change with every release.
+// [MaxVersion] builds and checks as it did. testdata/frozen holds sets
+// generated at version 4, never regenerated; CI builds and tests them
+// against this package, and testdata/frozen/ENTRIES lists the entries
+// they call. A version leaves the window only when CHANGELOG.md says so,
+// with a migration note (regenerate). Anything else may change with every
+// release.
 //
 // # Generated code
 //
-// A wrapper of the one path (version 4, and 5 since its Frames are
-// rounded up; a runtime with use counts whose tensors are pointers of one
-// type) declares a [Frame] sized by its tensors, rounded up to one of a
-// few sizes (so that a set's shapes share few Frame types, each of which
-// the compiler instantiates again in every package that declares it; the
-// Shape says the lengths in Slots and ListSlots where they are more than
-// its tensors), and calls two helpers its shape shares with every op of the same
-// shape, in a package of their own (internal/assertgenshapes): before the
-// kernel, one that opens the call ([Frame.Open]), reads each argument's
+// A wrapper of the one path (versions 4 and 5) serves a runtime with use
+// counts whose tensors are pointers of one type. It declares a [Frame]
+// sized by its tensors. Version 5 rounds the size up to one of a few, so
+// that a set's shapes share few Frame types: the compiler instantiates
+// each again in every package that declares it. The Shape says the
+// lengths in Slots and ListSlots where they are more than its tensors.
+//
+// The wrapper calls two helpers that its shape shares with every op of the
+// same shape, in a package of their own (internal/assertgenshapes). Before
+// the kernel, one opens the call ([Frame.Open]), reads each argument's
 // identities with the concrete type ([Frame.Arg], [Frame.Meta]...) and
-// begins the call with the op's [Shape];
-// after it, one that reads the arguments again and the returns
-// ([Frame.AfterArg], [Frame.Ret]...) and ends the call. The rows of the
-// plan are the Shape's data: the helpers test no condition and call no
-// check's entry; the runtime runs a plain call on the plan it derives once
-// per Shape and any other row by row. Checking costs no heap allocation
-// (lists of up to 8 tensors included). For add.Tensor(Tensor self, Tensor
-// other, *, Scalar alpha=1) -> Tensor under the strict profile,
-// examples/refops's generated wrapper, its helpers and its Shape are
-// (TestDocExampleIsGenerated keeps this text equal to those files):
+// begins the call with the op's [Shape]. After it, the other reads the
+// arguments again and the returns ([Frame.AfterArg], [Frame.Ret]...) and
+// ends the call. The rows of the plan are the Shape's data: the helpers
+// test no condition and call no check's entry. The runtime runs a plain
+// call on the plan it derives once per Shape, and any other call row by
+// row. Checking costs no heap allocation, lists of up to 8 tensors
+// included.
+//
+// For add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+// under the strict profile, examples/refops's generated wrapper, its
+// helpers and its Shape are these (TestDocExampleIsGenerated keeps this
+// text equal to those files):
 //
 //	// examples/refops/checked/assertgen_checked.go (//go:build debugasserts)
 //	var opAddTensor = wrap.Op{
@@ -123,15 +126,13 @@
 //	}
 //
 // Lists are read element by element ([Frame.List], [Frame.Elem],
-// [Frame.AfterElem], [Frame.RetElem]); a view's base use count before the
-// kernel by [Frame.ViewBase]; an op that writes an argument defers
-// [Frame.Abandon]; a memory: runtime's list return by its elements'
-// identities and anchors ([Frame.RetElemIdent], its adapter's). An op the
-// one path does not take (gen/steps' onePath says which: more tensors
-// than a Frame holds, tensors of two types...; no op of the embedded
-// schemas, gen's TestEveryOpTakesTheOnePath) is refused by gen. Code
-// generated for versions 2 and 3, which called the rows' entries (one per
-// row; now the engine's slow path), no longer builds ([MinVersion]).
+// [Frame.AfterElem], [Frame.RetElem]). A view's base use count is read
+// before the kernel by [Frame.ViewBase]. An op that writes an argument
+// defers [Frame.Abandon]. A memory: runtime's list return is read by its
+// elements' identities and anchors ([Frame.RetElemIdent], its adapter's).
+// gen refuses an op the one path does not take; gen/steps' onePath says
+// which (more tensors than a Frame holds, tensors of two types...). No op
+// of the embedded schemas is one (gen's TestEveryOpTakesTheOnePath).
 //
 // Frames are declared as variables and filled in place (docs/asserts.md
 // says why). Op values must be package-level variables: they accumulate
@@ -141,7 +142,7 @@
 //
 // Every generated package names the version of this API it was written
 // for, against the window of versions this package accepts
-// ([EnforceVersion], [MinVersion], [MaxVersion]): code generated for an
+// ([EnforceVersion], [MinVersion], [MaxVersion]). Code generated for an
 // API this package no longer provides fails to compile on that line,
 // which says to run go generate, instead of misbehaving.
 package wrap

@@ -19,15 +19,13 @@ type EnforceVersion uint
 
 const (
 	// MinVersion is the oldest version of generated code this package
-	// accepts. Versions 2 and 3, whose wrappers called the rows' entries
-	// and the memory kind's lean and learned paths, left the window with
-	// it (CHANGELOG.md: regenerate).
+	// accepts. Older code does not build: regenerate it (CHANGELOG.md).
 	MinVersion = 4
-	// MaxVersion is the newest: the one gen writes. Version 4 is the one
-	// path: a wrapper declares a [Frame] and hands its op's [Shape] (the
-	// rows as data) to the runtime. Version 5 rounds a Frame's arrays up
-	// (fewer Frame types to compile), which its Shape says in the fields
-	// Slots and ListSlots; version 4 code, whose Frames are of their
-	// shapes' sizes, builds as it did.
+	// MaxVersion is the newest: the one gen writes. In version 4 a
+	// wrapper declares a [Frame] and hands its op's [Shape] (the rows as
+	// data) to the runtime. Version 5 rounds a Frame's arrays up, so that
+	// fewer Frame types compile; its Shape says their lengths in Slots
+	// and ListSlots. Version 4 code, whose Frames are of their shapes'
+	// sizes, builds too.
 	MaxVersion = 5
 )

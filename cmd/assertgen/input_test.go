@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 	"github.com/assertgen/assertgen/internal/input"
 )
 
@@ -64,7 +65,7 @@ func TestInputBounds(t *testing.T) {
 		for _, f := range files {
 			t.Run(l.name+"/"+f.file, func(t *testing.T) {
 				args := l.args(f.file)
-				_, stderr, code := runCLI(t, dir, args...)
+				_, stderr, code := clitest.Run(t, dir, args...)
 				// The path is as the user gave it or made absolute.
 				if code != 1 || !strings.HasSuffix(strings.TrimSpace(stderr), f.file+": "+f.msg) || strings.Count(stderr, "\n") != 1 {
 					t.Errorf("assertgen %s: exit %d, stderr:\n%swant exit 1 and one line ending in %s: %s", strings.Join(args, " "), code, stderr, f.file, f.msg)
@@ -78,7 +79,7 @@ func TestInputBounds(t *testing.T) {
 		{"big.txt", "larger than the 16 MiB limit on input files"},
 	} {
 		t.Run("list/"+f.file, func(t *testing.T) {
-			_, stderr, code := runCLI(t, dir, "plan", "-schema", f.file)
+			_, stderr, code := clitest.Run(t, dir, "plan", "-schema", f.file)
 			if code != 1 || !strings.HasSuffix(strings.TrimSpace(stderr), f.file+": "+f.msg) {
 				t.Errorf("plan -schema %s: exit %d, stderr:\n%s", f.file, code, stderr)
 			}
@@ -91,36 +92,36 @@ func TestInputBounds(t *testing.T) {
 // "profile: strct" generated with the defaults); columns count bytes; a
 // key repeated under types: is reported at the repeat.
 func TestConfigInputText(t *testing.T) {
-	runCases(t, []cliCase{
-		{name: "second document", files: map[string]string{"assertgen.yaml": typesTensor + "---\nprofile: strct\n"},
-			args: []string{"vet"}, code: 1, err: []string{
+	clitest.RunCases(t, []clitest.Case{
+		{Name: "second document", Files: map[string]string{"assertgen.yaml": typesTensor + "---\nprofile: strct\n"},
+			Args: []string{"vet"}, Code: 1, Err: []string{
 				"assertgen: assertgen.yaml:3:1: a second YAML document starts here; the file must hold one document",
 			}},
-		{name: "content after the end", files: map[string]string{"assertgen.yaml": typesTensor + "...\nprofile: strict\n"},
-			args: []string{"plan", "-config", "assertgen.yaml"}, code: 1, err: []string{
+		{Name: "content after the end", Files: map[string]string{"assertgen.yaml": typesTensor + "...\nprofile: strict\n"},
+			Args: []string{"plan", "-config", "assertgen.yaml"}, Code: 1, Err: []string{
 				`assertgen: assertgen.yaml:4:1: content after the end of the document ("..."); the file must hold one document`,
 			}},
-		{name: "columns in bytes", files: map[string]string{"assertgen.yaml": "types: {Tensor: \"*example.com/é.Tensor\", Scalr: float64}\n"},
-			args: []string{"vet"}, code: 1, err: []string{
+		{Name: "columns in bytes", Files: map[string]string{"assertgen.yaml": "types: {Tensor: \"*example.com/é.Tensor\", Scalr: float64}\n"},
+			Args: []string{"vet"}, Code: 1, Err: []string{
 				`assertgen: assertgen.yaml:1:43: types: unknown schema type "Scalr"; did you mean "Scalar"?`,
 			}},
 		// Found by FuzzParseConfig: a types: that does not decode kept
 		// its decoded part, without positions; a newline in a type split
 		// the message's line.
-		{name: "types that do not decode", files: map[string]string{"assertgen.yaml": "types: {{0},0}\n"},
-			args: []string{"vet"}, code: 1, err: []string{
+		{Name: "types that do not decode", Files: map[string]string{"assertgen.yaml": "types: {{0},0}\n"},
+			Args: []string{"vet"}, Code: 1, Err: []string{
 				`assertgen: assertgen.yaml:1:8: types: cannot unmarshal !!map into string`,
 			}},
-		{name: "newline in a type", files: map[string]string{"assertgen.yaml": "types:\n  Tensor: \"a\\nb\"\n"},
-			args: []string{"vet"}, code: 1, err: []string{
+		{Name: "newline in a type", Files: map[string]string{"assertgen.yaml": "types:\n  Tensor: \"a\\nb\"\n"},
+			Args: []string{"vet"}, Code: 1, Err: []string{
 				`assertgen: assertgen.yaml:2:11: types: Tensor: invalid Go type "a\nb": a\nb is not a builtin type; qualify it with its import path, e.g. example.com/rt.a\nb`,
 			}},
-		{name: "newline in a value that does not decode", files: map[string]string{"assertgen.yaml": "types: 000\n \n 00\n"},
-			args: []string{"vet"}, code: 1, err: []string{
+		{Name: "newline in a value that does not decode", Files: map[string]string{"assertgen.yaml": "types: 000\n \n 00\n"},
+			Args: []string{"vet"}, Code: 1, Err: []string{
 				"assertgen: assertgen.yaml:1:8: types: cannot unmarshal !!str `000\\n00` into map[string]string",
 			}},
-		{name: "duplicate type", files: map[string]string{"assertgen.yaml": typesTensor + "  Scalar: float64\n  Tensor: \"*example.com/rt.T\"\n"},
-			args: []string{"vet"}, code: 1, err: []string{
+		{Name: "duplicate type", Files: map[string]string{"assertgen.yaml": typesTensor + "  Scalar: float64\n  Tensor: \"*example.com/rt.T\"\n"},
+			Args: []string{"vet"}, Code: 1, Err: []string{
 				`assertgen: assertgen.yaml:4:3: types: duplicate key "Tensor"; first at line 2`,
 			}},
 	})

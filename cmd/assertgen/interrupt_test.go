@@ -12,43 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
-
-// readSet returns every entry of dir (files and directories, hidden ones
-// too) with the contents of the files.
-func readSet(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := map[string]string{}
-	for _, e := range entries {
-		if e.IsDir() {
-			set[e.Name()+"/"] = ""
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		set[e.Name()] = string(data)
-	}
-	return set
-}
-
-func writeSet(t *testing.T, dir string, set map[string]string) {
-	t.Helper()
-	os.RemoveAll(dir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range set {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // TestGenInterrupted interrupts gen with SIGINT or SIGTERM at random
 // points of its write and checks, every time, that the output directory
@@ -60,7 +26,7 @@ func writeSet(t *testing.T, dir string, set map[string]string) {
 // few ops, the new set the function-mode output for all (fewer files,
 // different contents), so a new set replaces some files and removes
 // others. The command runs built with the tag assertgen_writepace
-// (pacedCommand), and ASSERTGEN_TEST_WRITE_DELAY slows each write step
+// (clitest.Paced), and ASSERTGEN_TEST_WRITE_DELAY slows each write step
 // down to 15 ms; the signal comes a random time after the staging directory appears, within
 // the span of the whole write.
 func TestGenInterrupted(t *testing.T) {
@@ -70,13 +36,13 @@ func TestGenInterrupted(t *testing.T) {
 	small, _ := filepath.Abs("../../gen/testdata/small")
 	tmp := t.TempDir()
 	oldDir, newDir, out := filepath.Join(tmp, "old"), filepath.Join(tmp, "new"), filepath.Join(tmp, "out")
-	if _, e, code := runCLI(t, small, "gen", "-mode", "interface", "-ops", "add.*, add_.*, cat, transpose.int", "-output", oldDir); code != 0 {
+	if _, e, code := clitest.Run(t, small, "gen", "-mode", "interface", "-ops", "add.*, add_.*, cat, transpose.int", "-output", oldDir); code != 0 {
 		t.Fatal(e)
 	}
-	if _, e, code := runCLI(t, small, "gen", "-output", newDir); code != 0 {
+	if _, e, code := clitest.Run(t, small, "gen", "-output", newDir); code != 0 {
 		t.Fatal(e)
 	}
-	oldSet, newSet := readSet(t, oldDir), readSet(t, newDir)
+	oldSet, newSet := clitest.ReadSet(t, oldDir), clitest.ReadSet(t, newDir)
 	removed := 0
 	for name := range oldSet {
 		if _, ok := newSet[name]; !ok {
@@ -86,7 +52,7 @@ func TestGenInterrupted(t *testing.T) {
 	if maps.Equal(oldSet, newSet) || removed == 0 {
 		t.Fatalf("old set %v, new set %v: want different sets, with files only in the old one", slices.Sorted(maps.Keys(oldSet)), slices.Sorted(maps.Keys(newSet)))
 	}
-	exe := pacedCommand(t)
+	exe := clitest.Paced(t)
 	const step = 15 * time.Millisecond
 	// Each new file staged, the journal, each file moved in and each
 	// obsolete one removed: a step each, and one more for the rest.
@@ -95,7 +61,7 @@ func TestGenInterrupted(t *testing.T) {
 	outcomes := map[string]int{}
 	const runs = 24
 	for i := range runs {
-		writeSet(t, out, oldSet)
+		clitest.WriteSet(t, out, oldSet)
 		sig := syscall.SIGINT
 		if i%2 == 1 {
 			sig = syscall.SIGTERM
@@ -126,7 +92,7 @@ func TestGenInterrupted(t *testing.T) {
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		got := readSet(t, out)
+		got := clitest.ReadSet(t, out)
 		var which string
 		switch {
 		case maps.Equal(got, oldSet):
@@ -157,22 +123,22 @@ func TestGenInterrupted(t *testing.T) {
 func TestWriteRecovers(t *testing.T) {
 	small, _ := filepath.Abs("../../gen/testdata/small")
 	out := t.TempDir()
-	if _, e, code := runCLI(t, small, "gen", "-output", out); code != 0 {
+	if _, e, code := clitest.Run(t, small, "gen", "-output", out); code != 0 {
 		t.Fatal(e)
 	}
-	want := readSet(t, out)
+	want := clitest.ReadSet(t, out)
 	stage := filepath.Join(out, ".assertgen-staging-assertgen")
 	// Uncommitted: a staged file without a journal.
 	os.Mkdir(stage, 0o755)
 	os.WriteFile(filepath.Join(stage, "assertgen_checked.go"), []byte("half"), 0o644)
-	stdout, _, code := runCLI(t, small, "gen", "-check", "-output", out)
+	stdout, _, code := clitest.Run(t, small, "gen", "-check", "-output", out)
 	if code != 1 || stdout != stage+": left by an interrupted run; run assertgen gen\n" {
 		t.Errorf("gen -check with a staging directory: exit %d, %q", code, stdout)
 	}
-	if _, e, code := runCLI(t, small, "gen", "-output", out); code != 0 {
+	if _, e, code := clitest.Run(t, small, "gen", "-output", out); code != 0 {
 		t.Fatal(e)
 	}
-	if got := readSet(t, out); !maps.Equal(got, want) {
+	if got := clitest.ReadSet(t, out); !maps.Equal(got, want) {
 		t.Errorf("after an uncommitted staging directory: %v", slices.Sorted(maps.Keys(got)))
 	}
 	// Committed: the journal names a staged file, which the next run
@@ -180,12 +146,12 @@ func TestWriteRecovers(t *testing.T) {
 	os.Mkdir(stage, 0o755)
 	os.WriteFile(filepath.Join(stage, "assertgen_checked_9.go"), []byte("// Code generated by assertgen. DO NOT EDIT.\n\npackage checked\n"), 0o644)
 	os.WriteFile(filepath.Join(stage, "journal"), []byte("write assertgen_checked_9.go\n"), 0o644)
-	if _, e, code := runCLI(t, small, "gen", "-output", out); code != 0 {
+	if _, e, code := clitest.Run(t, small, "gen", "-output", out); code != 0 {
 		t.Fatal(e)
 	}
 	// The recovered assertgen_checked_9.go (a part the small set has not) is an obsolete generated file for
 	// this run, which removes it.
-	if got := readSet(t, out); !maps.Equal(got, want) {
+	if got := clitest.ReadSet(t, out); !maps.Equal(got, want) {
 		t.Errorf("after a committed staging directory: %v", slices.Sorted(maps.Keys(got)))
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // TestInitInterrupted: issue 41 item 2. init stopped by SIGINT or SIGTERM
@@ -29,12 +31,12 @@ func TestInitInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs init 10 times")
 	}
-	pkg := filepath.Join(initModule(t, map[string]string{"rt/rt.go": rtTensor}), "rt")
-	oldSet := readSet(t, pkg)
-	if _, e, code := runCLI(t, pkg, "init"); code != 0 {
+	pkg := filepath.Join(clitest.InitModule(t, map[string]string{"rt/rt.go": clitest.RtTensor}), "rt")
+	oldSet := clitest.ReadSet(t, pkg)
+	if _, e, code := clitest.Run(t, pkg, "init"); code != 0 {
 		t.Fatalf("init: exit %d\n%s", code, e)
 	}
-	newSet := readSet(t, pkg)
+	newSet := clitest.ReadSet(t, pkg)
 	interruptWrites(t, pkg, pkg, []string{"init"}, oldSet, newSet, []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL}, func(t *testing.T) {
 		initAfterKill(t, pkg, newSet)
 	})
@@ -49,19 +51,19 @@ func TestStubsInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs vet -stubs 7 times")
 	}
-	dir := stubsModule(t, false)
+	dir := clitest.StubsModule(t, false)
 	k := filepath.Join(dir, "k")
-	oldSet := readSet(t, k)
+	oldSet := clitest.ReadSet(t, k)
 	args := []string{"vet", "-stubs", "k/todo.go"}
-	if _, e, code := runCLI(t, dir, args...); code != 1 {
+	if _, e, code := clitest.Run(t, dir, args...); code != 1 {
 		t.Fatalf("vet -stubs: exit %d\n%s", code, e)
 	}
-	newSet := readSet(t, k)
+	newSet := clitest.ReadSet(t, k)
 	interruptWrites(t, dir, k, args, oldSet, newSet, []syscall.Signal{syscall.SIGINT, syscall.SIGKILL}, func(t *testing.T) {
-		if _, stderr, code := runCLI(t, dir, args...); code != 1 || !strings.Contains(stderr, "k/todo.go exists") && !strings.Contains(stderr, "wrote 1 kernel stubs") {
+		if _, stderr, code := clitest.Run(t, dir, args...); code != 1 || !strings.Contains(stderr, "k/todo.go exists") && !strings.Contains(stderr, "wrote 1 kernel stubs") {
 			t.Errorf("vet -stubs after a killed one: exit %d\n%s", code, stderr)
 		}
-		if got := readSet(t, k); !maps.Equal(got, newSet) {
+		if got := clitest.ReadSet(t, k); !maps.Equal(got, newSet) {
 			t.Errorf("vet -stubs after a killed one: the directory holds %v, want %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(newSet)))
 		}
 	})
@@ -79,7 +81,7 @@ func TestStubsInterrupted(t *testing.T) {
 // checks what the next run makes of what was left.
 func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSet map[string]string, sigs []syscall.Signal, afterKill func(t *testing.T)) {
 	t.Helper()
-	exe := pacedCommand(t)
+	exe := clitest.Paced(t)
 	stage := filepath.Join(out, ".assertgen-new")
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 41))
 	for i := range 2 * len(sigs) {
@@ -90,7 +92,7 @@ func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSe
 		if committed {
 			step = 25 * time.Millisecond
 		}
-		writeSet(t, out, oldSet)
+		clitest.WriteSet(t, out, oldSet)
 		cmd := exec.Command(exe, args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "ASSERTGEN_TEST_WRITE_DELAY="+step.String())
@@ -121,7 +123,7 @@ func interruptWrites(t *testing.T, dir, out string, args []string, oldSet, newSe
 		if committed {
 			want, which = newSet, "new"
 		}
-		if got := readSet(t, out); !maps.Equal(got, want) {
+		if got := clitest.ReadSet(t, out); !maps.Equal(got, want) {
 			t.Fatalf("run %d (%v %v after the staging directory appeared, committed %v): the directory holds %v, want the %s set %v\n%s",
 				i, sig, delay, committed, slices.Sorted(maps.Keys(got)), which, slices.Sorted(maps.Keys(want)), stderr.String())
 		}
@@ -155,12 +157,12 @@ func waitFor(t *testing.T, path, gone string) {
 // then holds newSet and nothing else.
 func initAfterKill(t *testing.T, dir string, newSet map[string]string) {
 	t.Helper()
-	left := slices.Sorted(maps.Keys(readSet(t, dir)))
-	_, stderr, code := runCLI(t, dir, "init")
+	left := slices.Sorted(maps.Keys(clitest.ReadSet(t, dir)))
+	_, stderr, code := clitest.Run(t, dir, "init")
 	if code != 0 && !(code == 1 && strings.Contains(stderr, ": exists already; init writes only new files and wrote none")) {
 		t.Errorf("init after a killed one (which left %v): exit %d\n%s", left, code, stderr)
 	}
-	if got := readSet(t, dir); !maps.Equal(got, newSet) {
+	if got := clitest.ReadSet(t, dir); !maps.Equal(got, newSet) {
 		t.Errorf("init after a killed one (which left %v): the directory holds %v, want %v", left, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(newSet)))
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".assertgen-new")); err == nil {

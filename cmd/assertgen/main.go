@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/assertgen/assertgen/internal/setup"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/base"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/generate"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/initcmd"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -18,8 +20,30 @@ const (
 	exitUsage = 2
 )
 
+// commands is assertgen's commands, in the order the usage text lists
+// them.
+var commands = []*base.Command{
+	initcmd.Cmd,
+	generate.CmdGen,
+	generate.CmdVet,
+	generate.CmdPlan,
+	generate.CmdExplain,
+	cmdVersion,
+}
+
+const version = "v0.1.0-dev"
+
+var cmdVersion = &base.Command{Name: "version", Short: "print the version", Run: func(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "assertgen version: unexpected argument %q\n", args[0])
+		return base.ErrUsage
+	}
+	fmt.Fprintln(stdout, "assertgen", version)
+	return nil
+}}
+
 func main() {
-	setup.SetGC(os.Args[1:])
+	base.SetGC(os.Args[1:])
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -29,26 +53,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
-	var err error
-	switch args[0] {
-	case "plan":
-		err = cmdPlan(args[1:], stdout, stderr)
-	case "explain":
-		err = cmdExplain(args[1:], stdout, stderr)
-	case "gen":
-		err = cmdGen(args[1:], stdout, stderr)
-	case "vet":
-		err = cmdVet(args[1:], stdout, stderr)
-	case "init":
-		err = cmdInit(args[1:], stdout, stderr)
-	case "version":
-		if len(args) > 1 {
-			fmt.Fprintf(stderr, "assertgen version: unexpected argument %q\n", args[1])
-			return exitUsage
+	var cmd *base.Command
+	for _, c := range commands {
+		if c.Name == args[0] {
+			cmd = c
 		}
-		fmt.Fprintln(stdout, "assertgen", version)
-		return exitOK
-	case "help", "-h", "-help", "--help":
+	}
+	switch {
+	case cmd != nil:
+	case args[0] == "help" || args[0] == "-h" || args[0] == "-help" || args[0] == "--help":
 		usage(stdout)
 		return exitOK
 	default:
@@ -56,16 +69,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
+	err := cmd.Run(args[1:], stdout, stderr)
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.Is(err, setup.ErrUsage):
+	case errors.Is(err, base.ErrUsage):
 		return exitUsage
-	case errors.Is(err, setup.ErrFindings):
+	case errors.Is(err, base.ErrFindings):
 		return exitFail
 	}
 	fmt.Fprintln(stderr, "assertgen:", err)
-	var ie *setup.StopError
+	var ie *base.StopError
 	if errors.As(err, &ie) {
 		return ie.Code()
 	}
@@ -76,32 +90,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitFail
 }
 
-const version = "v0.1.0-dev"
-
+// usage prints the usage text: the commands of the table.
 func usage(w io.Writer) {
-	fmt.Fprint(w, `usage: assertgen <command> [flags]
-
-commands:
-  init      start a runtime's package on assertgen: config, go:generate line, contract
-            adapter skeleton, conformance test, kernel stubs
-  gen       generate the checked wrappers (-check: fail if they are stale)
-  vet       check kernel signatures against the schema, list missing kernels, lint allowlists
-  plan      print the check plan of every op (-json)
-  explain   explain the checks of one op in plain words
-  version   print the version
-
-Run 'assertgen <command> -h' for a command's flags.
-`)
-}
-
-func cmdPlan(args []string, stdout, stderr io.Writer) error {
-	fs := setup.NewFlagSet("plan", stderr)
-	cf := setup.RegisterConfig(fs, "plan", false, stderr)
-	asJSON := fs.Bool("json", false, "print the plan as JSON")
-	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
-	names, err := setup.ParseFlagsWithNames(fs, args)
-	if err != nil {
-		return err
+	fmt.Fprint(w, "usage: assertgen <command> [flags]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprint(w, c.ShortLines(10))
 	}
-	return cf.Plan(names, *asJSON, *out, stdout)
+	fmt.Fprint(w, "\nRun 'assertgen <command> -h' for a command's flags.\n")
 }

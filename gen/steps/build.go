@@ -11,10 +11,10 @@ import (
 // Options are what the steps of a package's wrappers depend on beyond
 // each op's plan.
 type Options struct {
-	// Identity is the runtime's identity kind (plan.Plan.Identity): each
-	// slot's snapshot entries are picked by it (Slot.Identity); for a
-	// kind without use counts returns are snapshot with ResultIdent, and
-	// the steps that read use counts are not made.
+	// Identity is the runtime's identity kind (plan.Plan.Identity). It
+	// picks each slot's snapshot entries (Slot.Identity). For a kind
+	// without use counts, returns are read by their identities (the
+	// Frame's RetIdent), and the steps that read use counts are not made.
 	Identity plan.Identity
 	// MetadataOf holds the tensor types (GoType.String) that implement
 	// asserts.Metadata: their same_metadata rows read the fingerprint
@@ -24,15 +24,15 @@ type Options struct {
 	// (see Op's anchored).
 	AnchoredOf map[string]bool
 	// Scanned holds the import paths whose types AnchoredOf covers
-	// (kernels.Set.Scanned): a type of one of them missing from it had
-	// no StorageAnchor when the helpers were made (Shape.Unanchored).
+	// (kernels.Set.Scanned). A type of one of them missing from it had no
+	// StorageAnchor when the helpers were made (Shape.Unanchored).
 	Scanned map[string]bool
 	// Foreign is, for the kind plan.Memory, the Tensor type without
-	// identities of its own and the adapter type the helpers take in its
-	// place; other kinds leave it out.
+	// identities of its own, and the adapter type the helpers take in its
+	// place. Other kinds leave it out.
 	Foreign Foreign
-	// TypeParams are the type parameters of the package's tensor types:
-	// a helper whose tensors name one is generic in it.
+	// TypeParams are the type parameters of the package's tensor types. A
+	// helper whose tensors name one is generic in it.
 	TypeParams []kernels.TypeParam
 	// Names names the functions the helpers call that the generated
 	// package declares.
@@ -46,8 +46,8 @@ type Foreign struct {
 }
 
 // A Namer names the functions the generated package declares for the
-// helpers: the guard of an interface tensor type (the undefined tensor
-// for a nil).
+// helpers. Guard is the guard of an interface tensor type: it hands a nil
+// over as the undefined tensor.
 type Namer interface {
 	Guard(t kernels.GoType) string
 }
@@ -63,7 +63,7 @@ type Param struct {
 // Op is what one op's checked wrapper runs.
 type Op struct {
 	// Args and Rets are the slots, in schema order: the arguments', then
-	// the returns'; their K numbers them in that order.
+	// the returns'. Their K numbers them in that order.
 	Args, Rets []*Slot
 	// Locs are the op's Loc array: the slots', then those of the plan's
 	// skipped rows that name no slot.
@@ -71,8 +71,8 @@ type Op struct {
 	// Abandon: the call declares writes (plan.Op.Mutable); the wrapper
 	// defers the Frame's Abandon, for a kernel that panics.
 	Abandon bool
-	// Frame is the wrapper on the one path (version 4); nil for an op gen
-	// refuses, Refused saying why (see builder.onePath).
+	// Frame is the wrapper on the one path. It is nil for an op gen
+	// refuses, and Refused says why (see builder.onePath).
 	Frame   *Frame
 	Refused string
 }
@@ -86,9 +86,10 @@ type builder struct {
 	ret map[int]*Slot
 }
 
-// Build returns the steps of op's checked wrapper (a valid plan's op: see
-// plan.Validate), whose parameters are params and results the Go types
-// results: its Frame, or why the one path cannot take it (Op.Refused).
+// Build returns the steps of op's checked wrapper: its Frame, or why the
+// one path cannot take it (Op.Refused). op is a valid plan's op (see
+// plan.Validate). The wrapper's parameters are params, and the Go types of
+// its results are results.
 func Build(op *plan.Op, params []Param, results []kernels.GoType, o *Options) *Op {
 	b := &builder{o: o, op: op, out: &Op{Abandon: len(op.Mutable) > 0}, arg: map[string]*Slot{}, ret: map[int]*Slot{}}
 	b.slots(params, results)
@@ -137,11 +138,12 @@ func (b *builder) slots(params []Param, results []kernels.GoType) {
 	}
 }
 
-// adapt makes the tensors whose type is the foreign Tensor (alone, or
-// the elements of a list) go to the helpers as the adapter type, for the
-// kind plan.Memory: a single tensor of it is read through its memory
-// (Slot.Identity plan.Memory); every other tensor of the op is read as of
-// the kind plan.OwnIDs, through the adapter's methods.
+// adapt makes the tensors whose type is the foreign Tensor go to the
+// helpers as the adapter type, for the kind plan.Memory. That holds for
+// single tensors and the elements of lists. A single tensor of it is read
+// through its memory (Slot.Identity plan.Memory). Every other tensor of
+// the op is read as of the kind plan.OwnIDs, through the adapter's
+// methods.
 func (b *builder) adapt() {
 	if b.o.Identity != plan.Memory {
 		return
@@ -174,16 +176,16 @@ func (b *builder) locIndex(loc Loc) int {
 }
 
 // anchored reports whether the helpers read the storage anchor of the
-// single tensor of slot s themselves: its tensor type implements
-// asserts.Anchored (kernels.Set.Anchored), and the reads pass the anchor
-// (Read.Anchor): the same checks without a type assertion, and memory
-// compared where the runtime reports it.
+// single tensor of slot s themselves. They do when its tensor type
+// implements asserts.Anchored (kernels.Set.Anchored). The reads then pass
+// the anchor (Read.Anchor). The checks are the same, without a type
+// assertion, and memory is compared where the runtime reports it.
 func (b *builder) anchored(s *Slot) bool {
 	return anchorRead(s) && b.o.AnchoredOf[s.Type.Origin().String()]
 }
 
-// anchorRead reports whether the helpers read the storage anchor of
-// slot s where its type implements asserts.Anchored: a single tensor
+// anchorRead reports whether the helpers read the storage anchor of slot
+// s where its type implements asserts.Anchored. That is a single tensor
 // held by handle, and for a runtime with use counts not an optional one.
 func anchorRead(s *Slot) bool {
 	return !s.List && !s.Type.Interface && !IfaceTensor(s.Type) && (!s.Identity.UseCounts() || s.Form == schema.TensorSingle)

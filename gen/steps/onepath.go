@@ -11,19 +11,22 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// The one path (version 4 of asserts/wrap, docs/DESIGN.md "One path in
-// generated code"): a wrapper declares a wrap.Frame sized by its slots,
-// its Before helper reads the arguments and begins the call with the op's
-// Shape, its After helper reads the arguments again and the returns and
-// ends it. The rows are data (a Shape's Rows); nothing the helpers do
-// depends on a condition or names a check's entry.
+// The one path (docs/DESIGN.md, "One path in generated code"):
+//   - a wrapper declares a wrap.Frame sized by its slots;
+//   - its Before helper reads the arguments and begins the call with the
+//     op's Shape;
+//   - its After helper reads the arguments again and the returns, and
+//     ends the call.
+//
+// The rows are data (a Shape's Rows). Nothing the helpers do depends on a
+// condition or names a check's entry.
 
 // A Frame is an op's wrapper on the one path: its Shape (the rows as
 // data) and its helpers' reads.
 type Frame struct {
 	// Singles and Lists are the sizes of the wrapper's wrap.Frame: its
-	// slots of single tensors and of lists (Slot.K's order, each kind
-	// numbered apart: Index).
+	// slots of single tensors and of lists. They are in Slot.K's order,
+	// each kind numbered apart (Index).
 	Singles, Lists int
 	Shape          Shape
 	// Before are the reads of the Before helper, After the After
@@ -31,32 +34,33 @@ type Frame struct {
 	Before, After []Read
 	// Args and Rets are the op's slots (Op.Args, Op.Rets).
 	Args, Rets []*Slot
-	// Elem is the element type of the tensors (a pointer type): the
+	// Elem is the element type of the tensors, a pointer type. The
 	// Shape's Tensor and Elem functions make it from a handle.
 	Elem kernels.GoType
 	// Abandon: the call declares writes; the wrapper defers Abandon.
 	Abandon bool
-	// Memory: the runtime's identity kind is plan.Memory; its helpers
-	// read the tensors' memory and begin and end the call with
-	// BeginMemory and EndMemory.
+	// Memory: the runtime's identity kind is plan.Memory. Its helpers read
+	// the tensors' memory, and begin and end the call with BeginMemory and
+	// EndMemory.
 	Memory bool
-	// TypeParams are the type parameters the tensors' type names (a
-	// generic type): the helpers are generic in them, the Shape has no
-	// Tensor and Elem functions, and the Before helper begins the call
-	// with a nil of Elem (wrap.Frame.BeginOf).
+	// TypeParams are the type parameters the tensors' type names, for a
+	// generic type. The helpers are generic in them, and the Shape has no
+	// Tensor and Elem functions. The Before helper begins the call with a
+	// nil of Elem (wrap.Frame.BeginOf).
 	TypeParams []kernels.TypeParam
-	// Guard is, for tensors held as an interface (asserts.Tensor or a
-	// runtime's own interface type: Elem), the function that hands one
-	// over, a nil one as the undefined tensor (Names.Guard): the helpers
-	// read the guarded tensors and pass each single tensor's two words
-	// (wrap.Frame.Iface), of which the rows make it again; the Shape's
-	// Elem function reads a list's element through it. "" for the others.
+	// Guard is set for tensors held as an interface: asserts.Tensor or a
+	// runtime's own interface type (Elem). It is the function that hands
+	// one over, a nil one as the undefined tensor (Names.Guard). The
+	// helpers read the guarded tensors, and pass each single tensor's two
+	// words (wrap.Frame.Iface); the rows make the tensor again from them.
+	// The Shape's Elem function reads a list's element through it. Guard
+	// is "" for the others.
 	Guard string
 }
 
-// IfaceTensor reports whether t (a single tensor's type, or a list's
-// element type) holds its tensors as an interface: asserts.Tensor, or a
-// runtime's own interface type.
+// IfaceTensor reports whether t holds its tensors as an interface:
+// asserts.Tensor, or a runtime's own interface type. t is a single
+// tensor's type, or a list's element type.
 func IfaceTensor(t kernels.GoType) bool {
 	return t.Prefix == "" && (t.Interface || IfaceSuffix(t) == "Tensor")
 }
@@ -76,13 +80,14 @@ type Shape struct {
 	// (asserts.Anchored), which the reads pass.
 	Anchored bool
 	// Unanchored: the tensors' type had no StorageAnchor as the kernels
-	// package showed it, and the reads would pass a slot's anchor had it
-	// one: a type that has it at run time is generated code out of date.
+	// package showed it, and the reads would pass a slot's anchor if it
+	// had one. A type that has it at run time means the generated code is
+	// out of date.
 	Unanchored bool
 }
 
-// A ShapeRow is a wrap.Row: a row of the plan (or a plan skip: Skip, at
-// Locs[T]) as its check, its form and the slots it names.
+// A ShapeRow is a wrap.Row: a row of the plan as its check, its form and
+// the slots it names. A plan skip is one too (Skip, at Locs[T]).
 type ShapeRow struct {
 	Check checks.Check
 	Form  checktable.Form
@@ -170,9 +175,9 @@ func (fr *Frame) Index(s *Slot) int {
 	return -1
 }
 
-// Key is the canonical text of a helper of the Frame (after: the After
-// helper): its Frame's sizes, its tensors' types and its reads, which
-// name it.
+// Key is the canonical text of a helper of the Frame; after selects the
+// After helper. It holds its Frame's sizes, its tensors' types and its
+// reads, which name it.
 func (fr *Frame) Key(after bool) string {
 	var b strings.Builder
 	reads, tensors := fr.Before, fr.Args
@@ -201,8 +206,8 @@ func (fr *Frame) Key(after bool) string {
 }
 
 // ShapeKey is the canonical text of the Frame's Shape, which names it.
-// Unanchored is left out, so that the mark renames no shape; gen tells
-// two shapes apart by it all the same (gen's shapeVar).
+// Unanchored is left out, so that the mark renames no shape. gen tells two
+// shapes apart by it all the same (gen's shapeVar).
 func (fr *Frame) ShapeKey() string {
 	sh := &fr.Shape
 	var b strings.Builder
@@ -272,17 +277,20 @@ func (fr *Frame) String() string {
 	return b.String()
 }
 
-// Declared returns the lengths of the arrays of the wrap.Frame the
-// wrapper declares: its slots' counts rounded up, so that the shapes of
-// a set share few Frame types. Each Frame type's methods are compiled
-// again in every package that declares it (58 types and 9.5 s of user
-// CPU in each of the two packages of the 3,103 wrappers of the default
-// schema, 20 types rounded up): a call zeroes the slots past its own,
-// which none reads. Without lists, up to 6 single tensors keep their
-// count (the ops of the benchmarks, and most ops); with lists, the
-// lists are rounded to 1, 4 or 16 and the single tensors to 1, 2, 4, 16
-// or 32. The Shape says the rounded lengths (wrap.Shape.Slots,
-// ListSlots) where they are more than its counts.
+// Declared returns the lengths of the arrays of the wrap.Frame the wrapper
+// declares: its slots' counts, rounded up so that the shapes of a set
+// share few Frame types. Each Frame type's methods are compiled again in
+// every package that declares it. For the 3,103 wrappers of the default
+// schema, exact counts make 58 types and 9.5 s of user CPU in each of the
+// two packages; rounded up, 20 types. A call zeroes the slots past its
+// own, which none reads. The rounding:
+//   - without lists, up to 6 single tensors keep their count (the ops of
+//     the benchmarks, and most ops);
+//   - with lists, the lists are rounded to 1, 4 or 16, and the single
+//     tensors to 1, 2, 4, 16 or 32.
+//
+// The Shape says the rounded lengths (wrap.Shape.Slots, ListSlots) where
+// they are more than its counts.
 func (fr *Frame) Declared() (singles, lists int) {
 	if fr.Lists == 0 {
 		return roundUp(fr.Singles, 0, 1, 2, 3, 4, 5, 6, 8, 16, maxSingles), 0
@@ -307,12 +315,13 @@ const (
 	maxLists   = 16
 )
 
-// onePath returns the op's Frame, or why the one path cannot take the op
-// (gen refuses it, at the op's place in the schema). A schema reaches the
-// cases of a tensor form no Frame reads (Tensor[][]) and of more tensors
-// than a Frame holds; a type map of gen's Go API (Options.Types) the type
-// cases, which the command refuses at the config's types: entry; only a
-// hand-made plan the kind and rows cases.
+// onePath returns the op's Frame, or why the one path cannot take the op.
+// gen refuses such an op, at its place in the schema. The cases:
+//   - a schema reaches a tensor form no Frame reads (Tensor[][]), and more
+//     tensors than a Frame holds;
+//   - a type map of gen's Go API (Options.Types) reaches the type cases;
+//     the command refuses those at the config's types: entry;
+//   - only a hand-made plan reaches the kind and rows cases.
 func (b *builder) onePath() (*Frame, string) {
 	o, op := b.o, b.out
 	mem := o.Identity == plan.Memory
@@ -360,9 +369,9 @@ func (b *builder) onePath() (*Frame, string) {
 			fr.Singles++
 		}
 	}
-	// (the memory kind's calibration holds the lengths of 8 lists: a call
-	// of more runs the rows, wrap's memLens; maxSingles + maxLists < 64,
-	// the bits of a Shape's masks)
+	// The memory kind's calibration holds the lengths of 8 lists: a call
+	// of more runs the rows (wrap's memLens). maxSingles + maxLists < 64,
+	// the bits of a Shape's masks.
 	if fr.Singles > maxSingles || fr.Lists > maxLists {
 		return nil, fmt.Sprintf("%d single tensors and %d lists to check, more than a wrap.Frame holds (%d single tensors and %d lists): leave the op out of ops:", fr.Singles, fr.Lists, maxSingles, maxLists)
 	}
@@ -382,7 +391,7 @@ func (b *builder) onePath() (*Frame, string) {
 }
 
 // where names slot s in a message: "argument self (Tensor)", "return 0
-// (Tensor[])"; a type of more than 60 characters cut short.
+// (Tensor[])". A type of more than 60 characters is cut short.
 func (b *builder) where(s *Slot) string {
 	f := b.op.Src.Func
 	if s.Loc.Ret {
@@ -407,8 +416,9 @@ func rowLoc(arg string, ret *int) Loc {
 	return Loc{Arg: arg}
 }
 
-// shapeRows fills the Frame's Shape from the plan's rows and skips, and
-// says why the runtime cannot run one of them ("" when it runs them all).
+// shapeRows fills the Frame's Shape from the plan's rows and skips. It
+// says why the runtime cannot run one of them, or "" when it runs them
+// all.
 func (b *builder) shapeRows(fr *Frame) string {
 	sh := &fr.Shape
 	sh.Args, sh.Rets = len(fr.Args), len(fr.Rets)
@@ -473,18 +483,21 @@ func (b *builder) shapeRows(fr *Frame) string {
 	return ""
 }
 
-// reads fills the Frame's helpers' reads: the arguments (with metadata
-// fingerprints and views' bases) before the kernel; the arguments again
-// and the returns after it; each by the reads of the slot's kind (a
-// tensor's memory, its identities without use counts, with the storage
-// anchor where the type reports one).
+// reads fills the Frame's helpers' reads:
+//   - before the kernel, the arguments, with metadata fingerprints and
+//     views' bases;
+//   - after it, the arguments again and the returns.
+//
+// Each is read by the reads of the slot's kind: a tensor's memory, or its
+// identities without use counts, with the storage anchor where the type
+// reports one.
 func (b *builder) reads(fr *Frame) {
 	uncounted := fr.Shape.NoUseCounts
 	meta := map[*Slot]bool{}
 	for i := range b.op.Checks {
 		ck := &b.op.Checks[i]
-		// an interface's fingerprint the runtime reads through it
-		// (ifaceMeta), as for a type without one: the helpers read none
+		// An interface's fingerprint the runtime reads through it
+		// (ifaceMeta), as for a type without one: the helpers read none.
 		if a := b.arg[ck.Arg]; checktable.BatchOf(ck.Name) == checktable.BatchMetadata && !ck.NeverFires && a != nil && !a.List && !fr.Memory && fr.Guard == "" && b.o.MetadataOf[a.Type.Origin().String()] {
 			meta[a] = true
 		}
@@ -550,9 +563,9 @@ func (b *builder) reads(fr *Frame) {
 		r := Read{Kind: ReadRet, Slot: s, I: fr.Index(s)}
 		switch {
 		case s.List && (uncounted || fr.Memory):
-			// the elements' anchors, for fresh_not_held's hand-outs (the
-			// memory kind's: its adapter's, of its elements' memory, as
-			// wrap.ResultIdentList reads them)
+			// The elements' anchors, for fresh_not_held's hand-outs. For
+			// the memory kind, its adapter's, of its elements' memory, as
+			// the Frame's RetElemIdent reads them.
 			r.Kind, r.Anchor = ReadRetListIdent, b.o.AnchoredOf[fr.Elem.Origin().String()]
 		case s.List:
 			r.Kind = ReadRetList

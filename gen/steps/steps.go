@@ -1,12 +1,15 @@
-// Package steps decides what an op's checked wrapper runs: from the op's
-// plan and the Go types of its tensors, the tensors it reads (slots),
-// their Locs, and its Frame (the one path, onepath.go): the op's
-// wrap.Shape, the rows as data, and the reads of its two helpers, before
-// the kernel and after it. An op it cannot put on the one path it
-// refuses, saying why (Op.Refused). It reads the facts of each check from
-// the table of checks (internal/checktable), never from the engine or
-// asserts/wrap. gen prints the Frame, and names each helper and Shape by a
-// hash of its canonical text (Frame.Key, Frame.ShapeKey).
+// Package steps decides what an op's checked wrapper runs. From the op's
+// plan and the Go types of its tensors, it decides:
+//   - the tensors the wrapper reads (slots) and their Locs;
+//   - its Frame (the one path, onepath.go): the op's wrap.Shape, the rows
+//     as data, and the reads of its two helpers, before the kernel and
+//     after it.
+//
+// It refuses an op it cannot put on the one path, saying why
+// (Op.Refused). It reads the facts of each check from the table of checks
+// (internal/checktable), never from the engine or asserts/wrap. gen
+// prints the Frame. It names each helper and Shape by a hash of its
+// canonical text (Frame.Key, Frame.ShapeKey).
 package steps
 
 import (
@@ -37,7 +40,7 @@ func (l Loc) String() string {
 }
 
 // Adapt says how a wrapper hands a tensor of a type without identities of
-// its own (the kind plan.Memory: Options.Foreign) to the helpers.
+// its own to the helpers: the kind plan.Memory (Options.Foreign).
 type Adapt uint8
 
 const (
@@ -59,15 +62,16 @@ type Slot struct {
 	List  bool           // a list of tensors (a wrap.ListSlot)
 	Type  kernels.GoType // as the helpers take it
 	Adapt Adapt
-	// Identity is the kind the slot's reads are picked by:
-	// Options.Identity, but for the kind plan.Memory only a single tensor
-	// of the foreign type is plan.Memory (the helpers read its memory),
-	// and the op's other tensors plan.OwnIDs (see builder.adapt).
+	// Identity is the kind the slot's reads are picked by. It is
+	// Options.Identity, except for the kind plan.Memory: only a single
+	// tensor of the foreign type is plan.Memory (the helpers read its
+	// memory), and the op's other tensors are plan.OwnIDs (see
+	// builder.adapt).
 	Identity plan.Identity
 }
 
 // TypeParamsKey is the text the type parameters tps make in a name's
-// hashed content: their names and constraints; "" for none.
+// hashed content: their names and constraints, or "" for none.
 func TypeParamsKey(tps []kernels.TypeParam) string {
 	if len(tps) == 0 {
 		return ""
@@ -101,8 +105,8 @@ func TypeParamsOf(all []kernels.TypeParam, ts ...kernels.GoType) []kernels.TypeP
 	return out
 }
 
-// String prints the op's slots and Frame for reading (a golden file's
-// text): its Loc array, its slots, then its Frame, or why the op is
+// String prints the op's slots and Frame for reading, as a golden file's
+// text: its Loc array, its slots, then its Frame or why the op is
 // refused.
 func (op *Op) String() string {
 	var b strings.Builder

@@ -15,7 +15,7 @@ import (
 type checkFact struct {
 	// shape is what each of its plan rows names.
 	shape Shape
-	// steps are the calls generated code makes to run a row, in the
+	// steps are the calls the rows' path makes to run a row, in the
 	// order of their phases.
 	steps []Step
 	// follows, if set, are the checks each of whose rows a row of this
@@ -32,11 +32,11 @@ type checkFact struct {
 	// message is the message of a violation of the check, after the op,
 	// the check and the tensor (asserts.Violation.Error).
 	message func(*Report) string
-	// learned is what the learned path of gen stands in for a row of the
-	// check by, where it can (gen/steps' learnedRow).
+	// learned is what the fast plan tests in place of a row of the
+	// check, where it can (internal/engine's shape.go).
 	learned Learned
-	// batch is how gen runs the check's rows with others behind one test
-	// (gen/steps' rows), where it does.
+	// batch is how the fast plan passes the check's rows with others by
+	// one test, where it does.
 	batch Batch
 	// values says what a violation's Want and Got hold.
 	values string
@@ -138,13 +138,13 @@ type Phase uint8
 
 const (
 	// BeforeCall: before the kernel, once the arguments are saved and the
-	// ones the op writes declared (wrap.Call.Mutable).
+	// ones the op writes declared (Call.Mutable).
 	BeforeCall Phase = iota
 	// AfterCall: after the kernel, before the arguments' snapshots are
-	// completed (wrap.Call.After).
+	// completed.
 	AfterCall
 	// AfterResult: after the kernel, once the arguments' snapshots are
-	// completed and the returns' taken (wrap.Call.Result).
+	// completed and the returns' taken.
 	AfterResult
 
 	numPhases = iota
@@ -194,20 +194,25 @@ var formWords = [NumForms]string{"one", "ret list", "arg list", "lists", "anchor
 // "ret list", "arg list", "lists", "anchor", "iface" or "of".
 func (f Form) String() string { return nameOf(formWords[:], f, "form") }
 
-// A Step is one call generated code makes to run a row of a check. What
-// the call takes follows from the check's shape and the step's flags: the
-// Loc and the snapshot of the row's argument (shape OnArg) or return
-// (OnRet), then the tensor ([Step.Tensor]); for a row on a return and an
-// argument, the return's Loc, its snapshot and (after the call) its
-// tensor, then the argument's Loc, its snapshot and (before the call) its
-// tensor; for shape OnRets, the Loc and the snapshot of each of two
-// returns (the rows' path runs it on each pair of the row's returns, list
-// elements included). A function that
-// takes the tensors of a list is a generic function of package internal/engine that
-// takes the Call first (Go has no generic methods); a step that reads
-// use counts before the call (Step.Counts, view_holds_storage's) names a
-// method of wrap.Frame, the read the one path's helpers make; every
-// other function is a method of wrap.Call.
+// A Step is one call the rows' path (internal/engine's rowrun.go) makes to
+// run a row of a check. What the call takes follows from the check's shape
+// and the step's flags:
+//
+//   - OnArg or OnRet: the Loc and the snapshot of the row's argument or
+//     return, then the tensor ([Step.Tensor]).
+//   - A return and an argument: the return's Loc, its snapshot and (after
+//     the call) its tensor, then the argument's Loc, its snapshot and
+//     (before the call) its tensor.
+//   - OnRets: the Loc and the snapshot of each of two returns. The rows'
+//     path runs it on each pair of the row's returns, list elements
+//     included.
+//
+// A function that takes the tensors of a list is a generic function of
+// internal/engine that takes the Call first: Go has no generic methods.
+// A step that reads use counts before the call (Step.Counts,
+// view_holds_storage's) names a method of internal/engine's Frame: the
+// read the one path's helpers make. Every other function is a method of
+// internal/engine's Call.
 type Step struct {
 	Phase Phase
 	// Funcs are the names of the functions of each form: "SameImpl"; ""
@@ -243,7 +248,7 @@ func ShapeOf(k checks.Check) Shape {
 	return checkFacts[k].shape
 }
 
-// Steps returns the calls generated code makes to run a row of the check,
+// StepsOf returns the calls the rows' path makes to run a row of the check,
 // in the order of their phases; nil for a value that is no check.
 func StepsOf(k checks.Check) []Step {
 	if int(k) >= len(checkFacts) {
@@ -462,13 +467,13 @@ func Hint(k checks.Check, r *Report) string {
 	return checkFacts[k].hint(r)
 }
 
-// A Learned is what the one path's fast plan (internal/engine: one test of
-// the arguments kept unchanged in place of the rows) stands in for a row
-// of a check by.
+// A Learned is what the one path's fast plan (internal/engine) tests in
+// place of a row of a check: one test of the call's tensors instead of
+// the row.
 type Learned uint8
 
 const (
-	// LearnedNot: the path cannot stand in for the row.
+	// LearnedNot: the fast plan cannot stand in for the row.
 	LearnedNot Learned = iota
 	// LearnedListUnchanged: on a list argument (FormArgList), the list's
 	// elements unchanged.
@@ -476,7 +481,7 @@ const (
 	// LearnedListApart: on a list argument (FormArgList), its elements
 	// unchanged and none the return or on its anchor.
 	LearnedListApart
-	// LearnedHeld: on an anchored return (FormAnchor), the path's own
+	// LearnedHeld: on an anchored return (FormAnchor), the fast plan's own
 	// fresh_not_held test of the anchor.
 	LearnedHeld
 	// LearnedHandleSame: on single tensors, the return's handle is the
@@ -490,8 +495,7 @@ const (
 	LearnedFixed
 	// LearnedAliasOrFresh: on single tensors, the return is not the
 	// argument's handle, and shares its storage anchor or holds its
-	// TensorImpl and StorageImpl alone. The learned path does not stand
-	// in by it; the one path's fast plan does (internal/engine's shape.go).
+	// TensorImpl and StorageImpl alone (internal/engine's shape.go).
 	LearnedAliasOrFresh
 	// LearnedAliasOf: on a may-alias return of a runtime without use
 	// counts (FormOf, fresh_not_held's form beside fresh_or_alias): a
@@ -501,8 +505,8 @@ const (
 	LearnedAliasOf
 )
 
-// A Batch is how gen runs a check's rows together with others behind one
-// test that passes without running them one by one.
+// A Batch is how the fast plan passes a check's rows together with
+// others: by one test, without running them one by one.
 type Batch uint8
 
 const (
@@ -519,8 +523,7 @@ const (
 	// (the fast plan counts it with the call's signature).
 	BatchUncounted
 	// BatchPlain: the rows of single arguments before the call pass on
-	// plain tensors outside hermetic contexts, by one test and one count
-	// (version 3's Call.BindingContextRows; now the fast plan's).
+	// plain tensors outside hermetic contexts, by one test and one count.
 	BatchPlain
 	// BatchPairsHandle: the rows of one return against several single
 	// arguments pass by one test that the return's TensorImpl is none of
@@ -528,17 +531,17 @@ const (
 	BatchPairsHandle
 	// BatchPairsStorage: the rows of one return against several single
 	// arguments pass by one test that every pair is plain and apart, and
-	// one count (CondFreshFrom, version 3's Call.FreshNoAliasRows).
+	// one count.
 	BatchPairsStorage
 	// BatchContent: the rows of single arguments, off by default, are
-	// counted as skipped by one test (version 3's Call.ContentOff).
+	// counted as skipped by one test.
 	BatchContent
-	// BatchMetadata: the rows of single arguments save their fingerprints
-	// together (gen/steps' metadata).
+	// BatchMetadata: the rows of single arguments read their fingerprints
+	// in the one path's helpers (gen/steps' onepath.go).
 	BatchMetadata
 )
 
-// BatchOf returns how gen batches the rows of k.
+// BatchOf returns how the rows of k are batched.
 func BatchOf(k checks.Check) Batch {
 	if int(k) >= len(checkFacts) {
 		return BatchNone
@@ -559,8 +562,8 @@ func Unchanged(written bool) []checks.Check {
 	return ks
 }
 
-// LearnedBy returns what the learned path stands in for a row of k of
-// form f by; LearnedNot where it cannot.
+// LearnedBy returns what the fast plan tests in place of a row of k of
+// form f; LearnedNot where it cannot.
 func LearnedBy(k checks.Check, f Form) Learned {
 	if int(k) >= len(checkFacts) {
 		return LearnedNot

@@ -7,26 +7,20 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
-// Package checktable is assertgen's table of checks, the only one: one
-// row per plan check (the checks of asserts/checks and not_arg_handle),
-// with everything assertgen says and does about the check but its
-// run-time functions. It is a leaf (it imports asserts/checks alone), so
-// that plan and gen/steps read the generator's facts without the engine,
-// and asserts and internal/engine the report's words without each other.
-// docs/asserts.md, "Adding a check", lists the places a new check touches.
-
-// checkFacts is the table (see [checkFact] for its fields): what a row
-// names and the Go names of the functions of each form of each step
-// generated code calls; the rows a check follows; the kinds of state it
-// reads, from which the skip policy's rules are made (rules.go); the
-// plain words `assertgen explain` prints for a row; the message and the
-// hint of a violation and what its Want and Got hold; how gen batches its
-// rows. plan reads the shapes and forms (to validate a plan), the rows a
-// check follows (to plan them), the words and the rules; gen/steps the
-// steps and batches; asserts the messages (Violation.Error) and internal/engine
-// the hints and the rules; the tables of checks of docs/plan.md,
-// docs/asserts.md and asserts' documentation are made from it (docs'
-// TestCheckTables).
+// checkFacts is the table; [checkFact] describes its fields. A row holds
+// what it names, and the Go name of the function of each form of each
+// step the rows' path calls. It holds the rows its check follows, and the
+// kinds of state the check reads, from which rules.go makes the skip
+// policy's rules. It holds the words `assertgen explain` prints, a
+// violation's message and hint, and what its Want and Got hold. It says
+// how the fast plan batches the check's rows.
+//
+// plan reads the shapes and forms (to validate a plan), the rows a check
+// follows (to plan them), the words and the rules. gen/steps reads the
+// forms and batches; asserts the messages (Violation.Error);
+// internal/engine the steps' flags, the batches, hints and rules. docs'
+// TestCheckTables makes the tables of checks of docs/plan.md,
+// docs/asserts.md and asserts' documentation from it.
 var checkFacts = [checks.NumPlanChecks]checkFact{
 	checks.SameImpl: {
 		shape: OnArg,

@@ -15,19 +15,16 @@ import (
 	"github.com/assertgen/assertgen/asserts/checks"
 )
 
-// TestCheckFacts checks each row of the table of checks against the code:
-// its name names it alone (checks.Parse reads it back); its constant is the
-// Go constant of its value; every function its steps name exists in
-// internal/engine and takes what generated code passes for the row's shape, the
-// step's flags and the form (a Call method, or a generic function taking
-// the Call first for a list form that takes the tensors; a step that reads
-// use counts before the call, a Frame method taking the slots and the
-// count); a row of every
-// shape has the forms plan lets through; it has a message (not_arg_handle,
-// reported as another check, apart), a hint, words for explain, and says
-// what Want and Got hold. That generated code calls
-// them as the rows say is checked by compiling it (gen's
-// TestBuildCheckNames).
+// TestCheckFacts checks each row of the table of checks against the code.
+// Its name names it alone: checks.Parse reads it back. Its constant is the
+// Go constant of its value. Every function its steps name exists in
+// internal/engine and takes what the rows' path passes for the row's
+// shape, the step's flags and the form: a Call method; for a list form
+// that takes the tensors, a generic function taking the Call first; for a
+// step that reads use counts before the call, a Frame method taking the
+// slots and the count. A row of every shape has the forms plan lets
+// through. It has a message (not_arg_handle, reported as another check,
+// apart), a hint and words for explain, and says what Want and Got hold.
 func TestCheckFacts(t *testing.T) {
 	funcs := packageFuncs(t)
 	consts := checkConstants(t)

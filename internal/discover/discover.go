@@ -1,6 +1,6 @@
-// Package discover loads a kernels package with go/packages and checks a
-// type map's Go types against the packages they name: the work of the
-// assertgen command before gen prints (gen itself loads no package).
+// Package discover loads a kernels package with go/packages, and checks a
+// type map's Go types against the packages they name. It is the work the
+// assertgen command does before gen prints; gen itself loads no package.
 package discover
 
 import (
@@ -43,10 +43,9 @@ type Package struct {
 	known map[string]*types.Package
 }
 
-// Load loads the package matching pattern (an import path or a
-// relative directory such as ./kernels) from dir and lists its exported
-// functions, and the names of the package that are no kernel (see
-// kernels.Set.Others).
+// Load loads the package matching pattern from dir: an import path or a
+// relative directory such as ./kernels. It lists the package's exported
+// functions, and its names that are no kernel (see kernels.Set.Others).
 func Load(dir, pattern string) (*Package, error) {
 	cfg := &packages.Config{Mode: LoadMode, Dir: dir}
 	pkgs, err := packages.Load(cfg, pattern)
@@ -145,10 +144,10 @@ func packageDir(p *packages.Package) string {
 	return ""
 }
 
-// testNames adds to k.Others the package-level names the test files of
-// k's own package (not its external tests, package NAME_test) declare,
-// whatever their build constraints: a kernel of such a name would not
-// build with the package's tests.
+// testNames adds to k.Others the package-level names the test files of k's
+// own package declare, whatever their build constraints. External tests
+// (package NAME_test) do not count. A kernel of such a name would not build
+// with the package's tests.
 func testNames(k *kernels.Set, wd string) {
 	if k.Dir == "" {
 		return
@@ -173,10 +172,9 @@ func testNames(k *kernels.Set, wd string) {
 	}
 }
 
-// TopLevel returns the names a Go file declares at package level (its
-// functions, not its methods nor init; its variables, constants and
-// types; not its imports, which are the file's; not _), with their
-// positions.
+// TopLevel returns the names a Go file declares at package level, with
+// their positions. They are its functions, variables, constants and types.
+// Methods, init, imports (which are the file's) and _ are not.
 func TopLevel(f *ast.File) map[string]token.Pos {
 	out := map[string]token.Pos{}
 	defer delete(out, "_")
@@ -236,10 +234,10 @@ type TypeReport struct {
 	// find it or could not instantiate it.
 	Problems map[string]string
 	// LacksUseCounts says the tensor type lacks the method UseCounts()
-	// (int, int) of asserts.Tensor: a runtime without use counts, whose
-	// wrappers must be generated with use_counts: false (with use counts
-	// on, they would call UseCounts and not build). It is false when the
-	// tensor type has a problem of its own, or is no named type or
+	// (int, int) of asserts.Tensor. That is a runtime without use counts,
+	// whose wrappers must be generated with use_counts: false. With use
+	// counts on, they would call UseCounts and not build. It is false when
+	// the tensor type has a problem of its own, or is no named type or
 	// pointer to one.
 	LacksUseCounts bool
 	// LacksIdent says the tensor type lacks the method Ident()
@@ -248,7 +246,7 @@ type TypeReport struct {
 	// Interfaces holds, by GoType.String, the types that are interface
 	// types: nil is their undefined tensor.
 	Interfaces map[string]bool
-	// TypeParams are the type parameters asked about, each with the
+	// TypeParams are the type parameters asked about. Each has the
 	// constraint the tensor type's declaration gives it, spelled so that
 	// another package can write it.
 	TypeParams []kernels.TypeParam
@@ -257,10 +255,10 @@ type TypeReport struct {
 	ParamProblems []ParamProblem
 }
 
-// declaredInterface reports whether t names a type its package declares
-// as an interface, whatever its type arguments (the resolver of CheckTypes
-// knows no type parameter: a generic interface instantiated with one is
-// an interface all the same).
+// declaredInterface reports whether t names a type its package declares as
+// an interface, whatever its type arguments. The resolver of CheckTypes
+// knows no type parameter, but a generic interface instantiated with one is
+// an interface all the same.
 func declaredInterface(known map[string]*types.Package, t kernels.GoType) bool {
 	p := known[t.Path]
 	if t.Path == "" || p == nil {
@@ -278,23 +276,23 @@ type ParamProblem struct {
 	Msg      string
 }
 
-// CheckTypes loads the packages of the Go types ts name and reports, for
-// each type that the Go build would not find, why, with the closest
-// exported type name of its package when one is close ("no type Tensr in
-// example.com/mt; did you mean Tensor?"); for a generic type, whether
-// its type arguments fit it. Packages are loaded from dir, as the
-// generated package will be built: a type map that names a type the build
-// cannot find would otherwise give generated code that does not compile.
-// Builtin types need no loading, nor do the packages the kernels package
-// k (if not nil) imports, directly or not: they are loaded with it.
+// CheckTypes loads the packages of the Go types ts name. It reports, for
+// each type that the Go build would not find, why. The closest exported
+// type name of its package comes with it when one is close: "no type Tensr
+// in example.com/mt; did you mean Tensor?". For a generic type, it reports
+// whether its type arguments fit it. Packages are loaded from dir, as the
+// generated package will be built. Otherwise a type map that names a type
+// the build cannot find would give generated code that does not compile.
+// Builtin types need no loading. Nor do the packages the kernels package k
+// (if not nil) imports, directly or not: they are loaded with it.
 //
-// tensor is the type map's Tensor (one of ts): the report says whether it
-// lacks UseCounts and Ident in the build with the tag tag (the checked
-// wrappers', which call them; a method may be declared in a file of that
-// build only; tag "" looks in the release build alone), and gives each
-// type parameter of params (the config's type_params) the constraint of
-// its place in tensor's type arguments, and checks that each of its
-// instances satisfies it.
+// tensor is the type map's Tensor, one of ts. The report says whether it
+// lacks UseCounts and Ident in the build with the tag tag. That is the
+// checked wrappers' build, which calls them; a method may be declared in a
+// file of that build only. Tag "" looks in the release build alone. The
+// report also gives each type parameter of params (the config's
+// type_params) the constraint of its place in tensor's type arguments, and
+// checks that each of its instances satisfies it.
 func CheckTypes(dir string, ts []kernels.GoType, tensor kernels.GoType, params []kernels.TypeParam, k *Package, tag string) (*TypeReport, error) {
 	problems, known, err := checkTypes(dir, ts, k)
 	if err != nil {
@@ -332,8 +330,8 @@ func CheckTypes(dir string, ts []kernels.GoType, tensor kernels.GoType, params [
 	return rep, nil
 }
 
-// lacks reports whether tensor, declared by obj, lacks UseCounts (only a
-// named type or a pointer to one is asked for it) and Ident.
+// lacks reports whether tensor, declared by obj, lacks UseCounts and
+// Ident. Only a named type or a pointer to one is asked for UseCounts.
 func lacks(obj *types.TypeName, tensor kernels.GoType) (useCounts, ident bool) {
 	typ := obj.Type()
 	for _, c := range tensor.Prefix {
@@ -345,10 +343,10 @@ func lacks(obj *types.TypeName, tensor kernels.GoType) (useCounts, ident bool) {
 	return counted && !hasUseCounts(typ), !hasIdent(typ)
 }
 
-// lacksTagged is lacks in the build with the tag tag, for a tensor type
-// that lacks the methods useCounts and ident say in the release build: the
-// package is loaded again with the tag. A type that build does not
-// declare, or a load that fails, leaves them as they are.
+// lacksTagged is lacks in the build with the tag tag. It is for a tensor
+// type that lacks, in the release build, the methods useCounts and ident
+// say. The package is loaded again with the tag. A type that build does
+// not declare, or a load that fails, leaves them as they are.
 func lacksTagged(dir string, tensor kernels.GoType, tag string, useCounts, ident bool) (bool, bool) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir, BuildFlags: []string{"-tags=" + tag}}
 	pkgs, err := packages.Load(cfg, tensor.Path)
@@ -365,40 +363,48 @@ func lacksTagged(dir string, tensor kernels.GoType, tag string, useCounts, ident
 
 // hasIdent reports whether typ has the method Ident() asserts.Ident.
 func hasIdent(typ types.Type) bool {
-	sel := types.NewMethodSet(typ).Lookup(nil, "Ident")
-	if sel == nil {
+	rs := methodResults(typ, "Ident")
+	if rs.Len() != 1 {
 		return false
 	}
-	sig, ok := sel.Type().(*types.Signature)
-	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
-		return false
-	}
-	n, ok := types.Unalias(sig.Results().At(0).Type()).(*types.Named)
+	n, ok := types.Unalias(rs.At(0).Type()).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == kernels.AssertsPath && n.Obj().Name() == "Ident"
 }
 
 // hasUseCounts reports whether typ has the method UseCounts() (int, int).
 func hasUseCounts(typ types.Type) bool {
-	sel := types.NewMethodSet(typ).Lookup(nil, "UseCounts")
-	if sel == nil {
-		return false
-	}
-	sig, ok := sel.Type().(*types.Signature)
-	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 2 {
+	rs := methodResults(typ, "UseCounts")
+	if rs.Len() != 2 {
 		return false
 	}
 	for i := range 2 {
-		if b, ok := sig.Results().At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Int {
+		if b, ok := rs.At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Int {
 			return false
 		}
 	}
 	return true
 }
 
+// methodResults returns the results of typ's exported method name when it
+// takes no parameters, or nil when typ has no such method. Every check of
+// a contract method (Ident, UseCounts, StorageAnchor, MetadataFingerprint)
+// starts with it.
+func methodResults(typ types.Type, name string) *types.Tuple {
+	sel := types.NewMethodSet(typ).Lookup(nil, name)
+	if sel == nil {
+		return nil
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 {
+		return nil
+	}
+	return sig.Results()
+}
+
 // flatten returns each qualified type of top, at the top or among type
-// arguments, once: each is checked, and a problem is reported for the
-// type map's own type (owner); whole gives a top type by its own named
-// type, for a suggestion.
+// arguments, once. Each is checked, and a problem is reported for the type
+// map's own type (owner). whole gives a top type by its own named type,
+// for a suggestion.
 func flatten(top []kernels.GoType) (ts []kernels.GoType, owner map[string]string, whole map[string]kernels.GoType) {
 	owner, whole = map[string]string{}, map[string]kernels.GoType{}
 	for _, t := range top {
@@ -419,8 +425,8 @@ func checkTypes(dir string, top []kernels.GoType, k *Package) (map[string]string
 	ts, owner, whole := flatten(top)
 	known := importGraph(k)
 	// A package seen through the kernels' imports may hold only what the
-	// kernels use of it (export data can be partial): it answers for the
-	// types it has; a type it lacks is looked for in the package itself.
+	// kernels use of it, since export data can be partial. It answers for
+	// the types it has; a type it lacks is looked for in the package itself.
 	var paths []string
 	for _, t := range ts {
 		if t.Path == "" || slices.Contains(paths, t.Path) {
@@ -444,17 +450,14 @@ func checkTypes(dir string, top []kernels.GoType, k *Package) (map[string]string
 		}
 		for _, p := range pkgs {
 			if len(p.Errors) > 0 {
-				// The go command's first line says it ("no required module
-				// provides package X; to add it:", then a go get line).
-				msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
-				errs[p.PkgPath] = strings.TrimSuffix(msg, "; to add it:")
+				errs[p.PkgPath] = loadError(p)
 			} else if p.Types != nil {
 				known[p.PkgPath] = p.Types
 			}
 		}
 	}
 	// A package go/packages returns nothing for: the go command failed as
-	// a whole (go/packages keeps no word of why); ask it once.
+	// a whole, and go/packages keeps no word of why. Ask it once.
 	var goErr *string
 	problems := map[string]string{}
 	report := func(t kernels.GoType, msg string) {
@@ -516,8 +519,8 @@ func checkTypes(dir string, top []kernels.GoType, k *Package) (map[string]string
 }
 
 // checkInstances adds to problems the instantiations of top whose type
-// arguments are known types (no type parameter) that do not satisfy
-// their constraints, as the Go build would find them.
+// arguments are known types (no type parameter) and do not satisfy their
+// constraints, as the Go build would find them.
 func checkInstances(top []kernels.GoType, known map[string]*types.Package, problems map[string]string) {
 	r := &resolver{known: known}
 	for _, t := range top {
@@ -529,14 +532,14 @@ func checkInstances(top []kernels.GoType, known map[string]*types.Package, probl
 	}
 }
 
-// goCommandError runs the go command as go/packages does to load paths
-// from dir with export data (which needs the command's work directory)
-// and returns its diagnosis, on one line, when it fails, else "". When the
-// go command fails as a whole, go/packages returns no package and no
-// error, dropping what it said: "go: updates to go.mod needed; to update
-// it: go mod tidy" (a module whose go line is older than a requirement's)
-// or "go: creating work dir: ..." (an unusable TMPDIR). It runs only on
-// that error path.
+// goCommandError runs the go command as go/packages does, to load paths
+// from dir with export data; that needs the command's work directory. It
+// returns the command's diagnosis on one line when it fails, else "". When
+// the go command fails as a whole, go/packages returns no package and no
+// error, and drops what it said. That is "go: updates to go.mod needed; to
+// update it: go mod tidy" (a module whose go line is older than a
+// requirement's), or "go: creating work dir: ..." (an unusable TMPDIR). It
+// runs only on that error path.
 func goCommandError(dir string, paths ...string) string {
 	cmd := exec.Command("go", append([]string{"list", "-export", "-f", "{{.ImportPath}}", "--"}, paths...)...)
 	cmd.Dir = dir
@@ -557,16 +560,22 @@ func goCommandError(dir string, paths ...string) string {
 	return schema.Visible(strings.Join(lines, " "))
 }
 
-// CheckForeign checks memory (the config's memory:, zero when not given)
-// against tensor, the type map's Tensor, which lacks Ident()
-// asserts.Ident (asserts.Identity) when lacksIdent (as [CheckTypes]
-// reports): a type without Ident needs a memory function func(T)
-// asserts.Memory, a type with one must not have it, and the memory of a
-// pointer to a named type is what generated code can give the contract
-// to. It returns the problem, "" when there is none. The packages are
-// loaded from dir, as the generated package is built; k's imports are
-// known already.
-func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, lacksIdent bool) (string, error) {
+// CheckForeign checks memory, the config's memory: (zero when not given),
+// against tensor, the type map's Tensor. lacksIdent says that tensor lacks
+// Ident() asserts.Ident (asserts.Identity), as [CheckTypes] reports. The
+// rules:
+//   - a type without Ident needs a memory function func(T) asserts.Memory;
+//   - a type with Ident must not have one;
+//   - generated code can give the contract to the memory of a pointer to
+//     a named type only.
+//
+// It returns the problem, "" when there is none. The packages are loaded
+// from dir, as the generated package is built; k's imports are known
+// already. A memory function the release build lacks is looked for in the
+// build with the tag tag, where the checked wrappers are built; init
+// writes it in a file of that build alone. With tag "", only the release
+// build is looked in.
+func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *Package, lacksIdent bool, tag string) (string, error) {
 	spell := tensor.Display()
 	switch {
 	case !lacksIdent && memory.Path != "":
@@ -577,7 +586,8 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 		return "", nil
 	}
 	// One load for the type and the function, so that their types can be
-	// compared: the kernels' packages if they have both, else both from dir.
+	// compared: the kernels' packages if they have both, else both from
+	// dir.
 	ts := append(namedIn(tensor, nil), kernels.GoType{Path: memory.Path, Name: memory.Name})
 	known := importGraph(k)
 	for _, t := range ts {
@@ -590,6 +600,15 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 		var err error
 		if known, err = loadTypes(dir, ts, nil); err != nil {
 			return "", err
+		}
+	}
+	if m := known[memory.Path]; tag != "" && (m == nil || m.Scope().Lookup(memory.Name) == nil) {
+		tagged, err := loadTypes(dir, ts, []string{"-tags=" + tag})
+		if err != nil {
+			return "", err
+		}
+		if m := tagged[memory.Path]; m != nil && m.Scope().Lookup(memory.Name) != nil {
+			known = tagged // the type and the function of one load, to compare
 		}
 	}
 	p := known[tensor.Path]
@@ -616,14 +635,15 @@ func CheckForeign(dir string, tensor kernels.GoType, memory kernels.FuncRef, k *
 }
 
 // adapterMethods are the methods of the adapter gen declares over a
-// foreign Tensor type (type ForeignDense mat.Dense, gen/foreign.go), which
-// the wrappers and the shape helpers call across packages: exported.
+// foreign Tensor type (type ForeignDense mat.Dense, gen/foreign.go). The
+// wrappers and the shape helpers call them across packages, so they are
+// exported.
 var adapterMethods = []string{"Memory", "Ident", "StorageAnchor", "MetadataFingerprint", "ContentDigest"}
 
-// adapterClash returns the problem of a foreign Tensor type typ (a pointer
-// to a named type) whose struct has a field of the name of an adapter
-// method: Go refuses a type with a field and a method of one name, and
-// the adapter has the struct's fields. "" when there is none.
+// adapterClash returns the problem of a foreign Tensor type typ, a pointer
+// to a named type, whose struct has a field named as an adapter method. Go
+// refuses a type with a field and a method of one name, and the adapter
+// has the struct's fields. It returns "" when there is none.
 func adapterClash(typ types.Type, spell string) string {
 	ptr, ok := typ.(*types.Pointer)
 	if !ok {
@@ -722,8 +742,8 @@ func loadTypes(dir string, ts []kernels.GoType, flags []string) (map[string]*typ
 	return known, nil
 }
 
-// PackageNames loads the packages of paths from dir and returns the name
-// each declares, by path, for the names bound code refers to them by.
+// PackageNames loads the packages of paths from dir. It returns the name
+// each declares, by path: the names bound code refers to them by.
 func PackageNames(dir string, paths []string) (map[string]string, map[string]string, error) {
 	names, problems := map[string]string{}, map[string]string{}
 	if len(paths) == 0 {
@@ -735,8 +755,7 @@ func PackageNames(dir string, paths []string) (map[string]string, map[string]str
 	}
 	for _, p := range pkgs {
 		if len(p.Errors) > 0 {
-			msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
-			problems[p.PkgPath] = strings.TrimSuffix(msg, "; to add it:")
+			problems[p.PkgPath] = loadError(p)
 			continue
 		}
 		names[p.PkgPath] = p.Name
@@ -757,9 +776,9 @@ type BoundError struct {
 }
 
 // CheckBound type-checks src, the file of bound kernels gen prints
-// (gen.BoundSource), as a package of its own whose imports are loaded
-// from dir, and returns its type errors and the functions whose call
-// gives what they return (see callReturns).
+// (gen.BoundSource), as a package of its own whose imports are loaded from
+// dir. It returns its type errors, and the functions whose call gives what
+// they return (see callReturns).
 func CheckBound(dir string, src []byte, imports []string) ([]BoundError, map[string]bool, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "bound.go", src, 0)
@@ -795,7 +814,7 @@ func CheckBound(dir string, src []byte, imports []string) ([]BoundError, map[str
 		}),
 		Error: func(err error) {
 			// A message that starts with a tab continues the one before
-			// it ("\tother declaration of x"): not an error of its own.
+			// it ("\tother declaration of x"); it is no error of its own.
 			if te, ok := err.(types.Error); ok && !strings.HasPrefix(te.Msg, "\t") {
 				p := fset.Position(te.Pos)
 				out = append(out, BoundError{p.Line, p.Column, te.Msg})
@@ -811,9 +830,9 @@ func CheckBound(dir string, src []byte, imports []string) ([]BoundError, map[str
 }
 
 // callReturns returns the functions of f whose body is a call and the
-// return of an argument (`self.Op(x)`, `return self`: a bound in-place or
-// out= op) and whose call has one result, of a type the function's one
-// result can hold: gen then returns the call's result instead of the
+// return of an argument: `self.Op(x)`, `return self`, a bound in-place or
+// out= op. The call must have one result, of a type the function's one
+// result can hold. gen then returns the call's result instead of the
 // argument, so that the wrapper's returns_arg check sees what the library
 // returned.
 func callReturns(f *ast.File, info *types.Info) map[string]bool {
@@ -845,14 +864,17 @@ func callReturns(f *ast.File, info *types.Info) map[string]bool {
 	return out
 }
 
-// CheckAdded loads the package in dir as it would be with files added
-// (absolute path -> content, each a new file of dir), in the release build
-// and with each build tag of tags, and returns what would then fail, or
-// nil: an error the go command or the type checker reports, a file the go
-// command would leave out of the package in every one of these builds, a
-// function of funcs (the kernels the files add) the package would not
-// declare in one of them. What init and -stubs write is checked so before
-// it is written.
+// CheckAdded loads the package in dir as it would be with files added, in
+// the release build and with each build tag of tags. files maps an
+// absolute path to its content, each a new file of dir. It returns what
+// would then fail, or nil:
+//   - an error the go command or the type checker reports;
+//   - a file the go command would leave out of the package in every one of
+//     these builds;
+//   - a function of funcs (the kernels the files add) the package would
+//     not declare in one of them.
+//
+// What init and -stubs write is checked so before it is written.
 func CheckAdded(dir string, files map[string][]byte, funcs []string, tags ...string) error {
 	builds := append([]string{""}, tags...)
 	// The builds load at once: each is a run of the go command.
@@ -880,7 +902,8 @@ func CheckAdded(dir string, files map[string][]byte, funcs []string, tags ...str
 }
 
 // loadWith loads the package in dir with the files added, with the build
-// tag tag ("" for none), and returns it if it loads without an error.
+// tag tag ("" for none). It returns the package if it loads without an
+// error.
 func loadWith(dir string, files map[string][]byte, tag string) (*packages.Package, error) {
 	cfg := &packages.Config{Mode: LoadMode, Dir: dir, Overlay: files}
 	if tag != "" {
@@ -891,7 +914,7 @@ func loadWith(dir string, files map[string][]byte, tag string) (*packages.Packag
 		return nil, err
 	}
 	if len(pkgs) != 1 {
-		return nil, fmt.Errorf("%s: %d packages%s, want one", dir, len(pkgs), with(tag))
+		return nil, fmt.Errorf("%s: %d packages%s, want one", dir, len(pkgs), WithTags(tag))
 	}
 	p := pkgs[0]
 	if len(p.Errors) > 0 {
@@ -899,22 +922,32 @@ func loadWith(dir string, files map[string][]byte, tag string) (*packages.Packag
 		for _, e := range p.Errors {
 			msgs = append(msgs, e.Error())
 		}
-		return nil, fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, with(tag), strings.Join(msgs, "\n"))
+		return nil, fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, WithTags(tag), strings.Join(msgs, "\n"))
 	}
 	return p, nil
 }
 
-func with(tag string) string {
+// WithTags says which build a problem was found in, for the end of a
+// message: " (with -tags TAG)", or "" for the release build.
+func WithTags(tag string) string {
 	if tag == "" {
 		return ""
 	}
 	return " (with -tags " + tag + ")"
 }
 
-// checked is the end of CheckAdded and CheckLoaded, once each build,
-// pkgs[i] with tags[i], type-checked with the files: a file that no build
-// holds (names gives the base names of the files a build holds) is an
-// error, then a function of funcs a build lacks.
+// loadError is the first line of the first error of a package that did
+// not load. The go command's first line says why: "no required module
+// provides package X; to add it:", then a go get line, which this drops.
+func loadError(p *packages.Package) string {
+	msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
+	return strings.TrimSuffix(msg, "; to add it:")
+}
+
+// checked is the end of CheckAdded and CheckLoaded, once each build:
+// pkgs[i] with tags[i], type-checked with the files. A file that no build
+// holds is an error; names gives the base names of the files a build
+// holds. Then a function of funcs a build lacks is an error.
 func checked(pkgs []*packages.Package, tags []string, files map[string][]byte, funcs []string, names func(*packages.Package) []string) error {
 	built := map[string]bool{}
 	for _, p := range pkgs {
@@ -934,19 +967,19 @@ func checked(pkgs []*packages.Package, tags []string, files map[string][]byte, f
 	for i, p := range pkgs {
 		for _, f := range funcs {
 			if _, ok := p.Types.Scope().Lookup(f).(*types.Func); !ok {
-				return fmt.Errorf("package %s would not build%s: it does not declare function %s", p.PkgPath, with(tags[i]), f)
+				return fmt.Errorf("package %s would not build%s: it does not declare function %s", p.PkgPath, WithTags(tags[i]), f)
 			}
 		}
 	}
 	return nil
 }
 
-// CheckAdded is the function CheckAdded for the kernels package k, with
-// one build tag: k's release build, loaded already, is type-checked with
-// the files in this process, and so is the package loaded once more with
-// tag (without the files: the go command's export data serves its
-// imports). When that cannot tell, or finds a problem, the go command's
-// own load of the package with the files (CheckAdded) decides.
+// CheckAdded is the function CheckAdded for the kernels package k, with one
+// build tag. k's release build, loaded already, is type-checked with the
+// files in this process. So is the package loaded once more with tag,
+// without the files: the go command's export data serves its imports. When
+// that cannot tell, or finds a problem, the go command's own load of the
+// package with the files (CheckAdded) decides.
 func (k *Package) CheckAdded(files map[string][]byte, funcs []string, tag string) error {
 	if k.pkg != nil && k.Set.Dir != "" {
 		cfg := &packages.Config{Mode: LoadMode, Dir: k.Set.Dir, BuildFlags: []string{"-tags=" + tag}}
@@ -960,17 +993,20 @@ func (k *Package) CheckAdded(files map[string][]byte, funcs []string, tag string
 }
 
 // ErrNotLoaded is CheckLoaded's error when a file added imports a package
-// that the loaded packages do not hold: CheckAdded, which loads it, can
+// that the loaded packages do not hold. CheckAdded, which loads it, can
 // tell.
 var ErrNotLoaded = errors.New("a package the files import is not loaded")
 
-// CheckLoaded is CheckAdded without a run of the go command: builds are
-// the package as loaded (with LoadMode) in each build, tags[i] the build
-// tag of builds[i] ("" for none), and more the other packages of those
-// loads (each build's, in the same order), whose types the added files
-// may use besides the package's imports. Each build is type-checked in
-// this process with the files added that it builds (their names and build
-// constraints decide, as the go command's rules do).
+// CheckLoaded is CheckAdded without a run of the go command:
+//   - builds are the package as loaded (with LoadMode) in each build, and
+//     tags[i] the build tag of builds[i] ("" for none);
+//   - more are the other packages of those loads, each build's, in the
+//     same order. The added files may use their types besides the
+//     package's imports.
+//
+// Each build is type-checked in this process with the files added that it
+// builds. Their names and build constraints decide, as the go command's
+// rules do.
 func CheckLoaded(builds []*packages.Package, more [][]*packages.Package, tags []string, files map[string][]byte, funcs []string) error {
 	checkedPkgs := make([]*packages.Package, len(builds))
 	included := map[*packages.Package][]string{}
@@ -1001,7 +1037,7 @@ func CheckLoaded(builds []*packages.Package, more [][]*packages.Package, tags []
 			return ErrNotLoaded
 		}
 		if len(msgs) > 0 {
-			return fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, with(tags[i]), strings.Join(msgs, "\n"))
+			return fmt.Errorf("package %s would not build%s:\n%s", p.PkgPath, WithTags(tags[i]), strings.Join(msgs, "\n"))
 		}
 		checkedPkgs[i] = &packages.Package{PkgPath: p.PkgPath, Types: pkg}
 		included[checkedPkgs[i]] = names
@@ -1010,9 +1046,9 @@ func CheckLoaded(builds []*packages.Package, more [][]*packages.Package, tags []
 }
 
 // loadedImporter imports the packages p imports, directly or not, and
-// those of more, by their types as loaded (the type checker's record of
-// each package's imports: go/packages fills Package.Imports only when
-// asked for every dependency).
+// those of more, by their types as loaded: the type checker's record of
+// each package's imports. go/packages fills Package.Imports only when
+// asked for every dependency.
 func loadedImporter(p *packages.Package, more []*packages.Package) types.Importer {
 	known := map[string]*types.Package{"unsafe": types.Unsafe}
 	var add func(t *types.Package)

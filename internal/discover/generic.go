@@ -141,8 +141,9 @@ func (r *resolver) resolveNamed(t kernels.GoType) (types.Type, error) {
 }
 
 // typeParams gives each of params the constraint of its place among the
-// type arguments of tensor, whose generic type is obj, spelled so that
-// another package can write it, and checks its instances against it.
+// type arguments of tensor, whose generic type is obj. The constraint is
+// spelled so that another package can write it. It checks the instances
+// against it.
 func typeParams(r *resolver, obj *types.TypeName, tensor kernels.GoType, params []kernels.TypeParam) ([]kernels.TypeParam, []ParamProblem) {
 	var tps *types.TypeParamList
 	if n, ok := obj.Type().(*types.Named); ok {
@@ -184,10 +185,10 @@ func typeParams(r *resolver, obj *types.TypeName, tensor kernels.GoType, params 
 	return out, probs
 }
 
-// constraintTerms spells constraint c, of package from's declaration, as
-// a union of terms another package can write: a named constraint (any,
-// comparable, an exported type) as itself; an unnamed or unexported one
-// by its union's terms, each spelled the same way.
+// constraintTerms spells constraint c, of package from's declaration, as a
+// union of terms another package can write. A named constraint (any,
+// comparable, an exported type) is spelled as itself. An unnamed or
+// unexported one is spelled by its union's terms, each the same way.
 func constraintTerms(c types.Type, from *types.Package) ([]kernels.Term, error) {
 	if g, err := goTypeOf(c, nil); err == nil {
 		return []kernels.Term{{Type: g}}, nil
@@ -229,10 +230,9 @@ func constraintTerms(c types.Type, from *types.Package) ([]kernels.Term, error) 
 	return out, nil
 }
 
-// goTypeOf spells typ as the type map does: builtins, exported named
-// types (with their type arguments), params' type parameters, behind
-// pointer and slice markers. It fails for a type another package cannot
-// name.
+// goTypeOf spells typ as the type map does: builtins, exported named types
+// with their type arguments, and params' type parameters, behind pointer
+// and slice markers. It fails for a type another package cannot name.
 func goTypeOf(typ types.Type, params map[*types.TypeParam]string) (kernels.GoType, error) {
 	prefix := ""
 	for {

@@ -15,29 +15,30 @@ import (
 // An ImportProblem is what the go command would refuse in the imports of
 // a package with files added (see CheckImports).
 type ImportProblem struct {
-	// Kind is "cycle" (an import cycle), "internal" (an internal package
-	// the importer may not import) or "other" (whatever else the go
-	// command says of the imports: a module to add, a vendor tree to
-	// update).
+	// Kind is one of:
+	//   - "cycle": an import cycle;
+	//   - "internal": an internal package the importer may not import;
+	//   - "other": whatever else the go command says of the imports, such
+	//     as a module to add or a vendor tree to update.
 	Kind string
-	// Path is the package the problem is about: the internal package; for
-	// a cycle, each package the added files import whose imports lead
-	// back to them (Back).
+	// Path is the package the problem is about: the internal package. For
+	// a cycle, Back holds each package the added files import whose imports
+	// lead back to them.
 	Path string
 	Back []string
 	Msg  string // the go command's words
 	Tag  string // the build tag of the build that has it ("": release)
 }
 
-// CheckImports runs the go command's load of the packages of files
-// (absolute path -> content: Go files, in directories that may not exist
-// yet) as if they were written, without type-checking them (go list,
-// with an overlay), in the release build and in the build of each tag,
-// at once; and returns what it would refuse in their imports or in those
-// of the packages they import, directly or not: what go/types alone does
-// not see (import cycles, internal packages, modules and vendoring). It
-// returns nothing when the files are in no module or the go command
-// cannot run: the build is not checked then.
+// CheckImports runs the go command's load of the packages of files as if
+// they were written, without type-checking them: go list, with an overlay.
+// files maps an absolute path to its content: Go files, in directories
+// that may not exist yet. It loads the release build and the build of each
+// tag at once. It returns what the go command would refuse in their
+// imports, or in those of the packages they import, directly or not. That
+// is what go/types alone does not see: import cycles, internal packages,
+// modules and vendoring. It returns nothing when the files are in no
+// module or the go command cannot run: the build is not checked then.
 func CheckImports(files map[string][]byte, tags ...string) []ImportProblem {
 	var dirs []string
 	for path := range files {
@@ -119,8 +120,8 @@ func importProblems(dir string, patterns []string, files map[string][]byte, tag 
 		}
 		seen[p] = true
 		for _, e := range p.Errors {
-			// A package of the files none of which this build holds (the
-			// shape helpers' in the release build) is not imported there.
+			// A package of the files that this build holds none of is not
+			// imported there: the shape helpers' in the release build.
 			if added[p.PkgPath] && strings.Contains(e.Msg, "build constraints exclude all Go files") {
 				continue
 			}
@@ -137,8 +138,8 @@ func importProblems(dir string, patterns []string, files map[string][]byte, tag 
 		if p.Kind != "cycle" {
 			continue
 		}
-		// The packages the added files import that lead back to them: those
-		// of the go command's import stack, then any the graph shows.
+		// The packages the added files import that lead back to them:
+		// those of the go command's import stack, then any the graph shows.
 		if m := importStack.FindStringSubmatch(p.Msg); m != nil {
 			for _, path := range strings.Fields(m[1]) {
 				if !added[path] && !slices.Contains(out[i].Back, path) {

@@ -8,13 +8,14 @@ import (
 	"github.com/assertgen/assertgen/kernels"
 )
 
-// Match implements [kernels.Matcher]: kernel k has the signature want
-// when their parameter and result types are identical Go types (an alias
-// is the type it stands for). A generic kernel is first instantiated: its
-// type parameters are bound to the types of want at their places
-// (Tensor[T] against Tensor[E] binds T to E), each must be bound, and the
-// instantiation must satisfy the kernel's constraints: for a type
-// parameter of want, its whole type set must.
+// Match implements [kernels.Matcher]. Kernel k has the signature want when
+// their parameter and result types are identical Go types; an alias is the
+// type it stands for. A generic kernel is first instantiated:
+//   - its type parameters are bound to the types of want at their places:
+//     Tensor[T] against Tensor[E] binds T to E;
+//   - each must be bound;
+//   - the instantiation must satisfy the kernel's constraints. For a type
+//     parameter of want, its whole type set must.
 func (p *Package) Match(k *kernels.Kernel, want kernels.Want) ([]kernels.GoType, error) {
 	fn := p.funcs[k.Name]
 	if fn == nil {
@@ -124,9 +125,9 @@ func resolveAll(r *resolver, ts []kernels.GoType) ([]types.Type, error) {
 	return out, nil
 }
 
-// unify binds the type parameters of tps that have appears in place of
-// (the kernel's side) to the types at the same places of want. It binds
-// only: the instantiated signature is compared as a whole afterwards.
+// unify binds the type parameters of tps that appear in have, the kernel's
+// side, to the types at the same places of want. It binds only: the
+// instantiated signature is compared as a whole afterwards.
 func unify(want, have types.Type, tps *types.TypeParamList, bind []types.Type) {
 	want, have = types.Unalias(want), types.Unalias(have)
 	if tp, ok := have.(*types.TypeParam); ok {

@@ -27,20 +27,20 @@ openbsd/amd64 openbsd/arm openbsd/arm64 openbsd/ppc64 openbsd/riscv64 plan9/386 
 plan9/arm solaris/amd64 wasip1/wasm windows/386 windows/amd64 windows/arm64`)
 
 // A PlatformOnly is a function of the kernels package that some platforms
-// declare and others do not: where one declares it, and a platform that
-// does not (or, when this one does not, one that does).
+// declare and others do not. It says where one declares it, and a platform
+// that does not; or, when this one does not, one that does.
 type PlatformOnly struct {
 	Pos     schema.Position
 	Missing string // a platform without it, "linux/amd64"
 	Count   int    // how many platforms lack it
 }
 
-// PlatformOnly returns the exported functions of the package that are
-// declared on some platforms (GOOS/GOARCH, by file names and build
-// constraints, in the build gen loads: no build tags, cgo on) and not on
-// others, by name: gen would bind an op to one on some platforms only,
-// and write other files there. A package none of whose files is under a
-// constraint has none, and costs nothing more.
+// PlatformOnly returns, by name, the exported functions of the package
+// that are declared on some platforms and not on others. Platforms are
+// GOOS/GOARCH, by file names and build constraints, in the build gen
+// loads: no build tags, cgo on. gen would bind an op to such a function on
+// some platforms only, and write other files there. A package none of
+// whose files is under a constraint has none, and costs nothing more.
 func (k *Package) PlatformOnly() map[string]PlatformOnly {
 	if k.pkg == nil {
 		return nil
@@ -92,9 +92,9 @@ func (k *Package) PlatformOnly() map[string]PlatformOnly {
 	return out
 }
 
-// constrained reports whether the file path may be built on some
-// platforms only: its name ends in a GOOS or GOARCH (_linux.go), or it
-// has a build constraint.
+// constrained reports whether the file path may be built on some platforms
+// only: its name ends in a GOOS or GOARCH (_linux.go), or it has a build
+// constraint.
 func constrained(path string) bool {
 	parts := strings.Split(strings.TrimSuffix(filepath.Base(path), ".go"), "_")
 	for _, p := range platforms {

@@ -11,18 +11,19 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/assertgen/assertgen/internal/gosrc"
 	"github.com/assertgen/assertgen/kernels"
 	"github.com/assertgen/assertgen/schema"
 )
 
 // TestMethod returns where a test file of the package that declares
-// tensor's base type declares the method name on it (a file NAME_test.go
-// of the package's own clause, which go test builds into the package),
-// and whether one does. gen reads the package without its test files, so
-// such a method is one the wrappers never see and the package's tests
-// have. The package is k's when tensor is declared there; otherwise it
-// is found from dir, as the go command builds the generated package (a
-// load that fails finds nothing: the loads that matter report it).
+// tensor's base type declares the method name on it, and whether one does.
+// Such a file is NAME_test.go of the package's own clause, which go test
+// builds into the package. gen reads the package without its test files.
+// So such a method is one the wrappers never see and the package's tests
+// have. The package is k's when tensor is declared there. Otherwise it is
+// found from dir, as the go command builds the generated package. A load
+// that fails finds nothing; the loads that matter report it.
 func TestMethod(dir string, tensor kernels.GoType, name string, k *Package) (schema.Position, bool) {
 	if tensor.Path == "" || tensor.Name == "" {
 		return schema.Position{}, false
@@ -51,32 +52,12 @@ func TestMethod(dir string, tensor kernels.GoType, name string, k *Package) (sch
 		}
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if ok && fn.Recv != nil && len(fn.Recv.List) == 1 && fn.Name.Name == name && recvBase(fn.Recv.List[0].Type) == tensor.Name {
+			if ok && fn.Recv != nil && len(fn.Recv.List) == 1 && fn.Name.Name == name && gosrc.RecvName(fn.Recv.List[0].Type) == tensor.Name {
 				return relPosition(fset.Position(fn.Name.Pos())), true
 			}
 		}
 	}
 	return schema.Position{}, false
-}
-
-// recvBase is the name of a receiver's base type: T of T, *T, T[P], *T[P].
-func recvBase(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // relPosition is p with its file relative to the working directory when

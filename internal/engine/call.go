@@ -85,8 +85,8 @@ const (
 	// (NotArg, and fresh_no_alias on the same handle, then stay silent on
 	// it).
 	fImplReported asserts.Traits = 1 << 22
-	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
-	// without use counts (see [Identity]).
+	// fUncounted: a return read without use counts (Frame.RetIdent), of a
+	// runtime without them (see asserts.Identity).
 	fUncounted asserts.Traits = 1 << 23
 	// fAnchorMoved: AfterAnchor found the argument's storage anchor moved
 	// while its StorageImpl ID stayed (same_storage reports it).
@@ -102,19 +102,19 @@ func (s *Slot) implUses() int          { return int(int64(s.after.Impl)) }
 func (s *Slot) storageUses() int       { return int(int64(s.after.Storage)) }
 
 // plainPair reports whether return r and argument s need no skip
-// decision for a check of the two: both plain and versioned (r taken by
-// Result), or, for a runtime without use counts, r taken by ResultIdent
-// and both plain with storage, versioned or not (no check of a pair is
-// skipped for the lack of a version counter or of use counts).
+// decision for a check of the two: both plain and versioned (r read with
+// its use counts), or, for a runtime without use counts, r read without
+// them and both plain with storage, versioned or not (no check of a pair
+// is skipped for the lack of a version counter or of use counts).
 func plainPair(r, s *Slot) bool {
 	return r.meta == asserts.Versioned|fResult && s.meta == asserts.Versioned ||
 		r.plainUncounted() && s.meta&^asserts.Versioned == 0 && s.id.Storage != 0
 }
 
 // plainUncounted reports whether return snapshot r is a defined tensor of
-// no special kind, with storage, taken by [Call.ResultIdent] outside a
-// mode: the use-count checks are skipped for it under no_use_counts
-// alone, and every check that needs no count runs.
+// no special kind, with storage, read without use counts outside a mode:
+// the use-count checks are skipped for it under no_use_counts alone, and
+// every check that needs no count runs.
 func (r *Slot) plainUncounted() bool {
 	return r.meta&^asserts.Versioned == fResult|fUncounted && r.id.Storage != 0
 }
@@ -304,9 +304,9 @@ func (c *Call) pairSkipped(k checks.Check, a, b *Slot, drop conds) bool {
 
 // uncountedPair reports whether return r and argument s are the plain
 // pair of a runtime without use counts or version counters, whose
-// conditions are uncountedConds: r snapshotted by ResultIdent or the
-// memory kind's memRet (no traits, no mode), s completed by After (no traits, no
-// mode), both defined, with storage.
+// conditions are uncountedConds: r read without use counts (RetIdent, or
+// the memory kind's memRet; no traits, no mode), s completed after the
+// kernel (no traits, no mode), both defined, with storage.
 func uncountedPair(r, s *Slot) bool {
 	return r.meta == fResult|fUncounted && s.meta == 0 &&
 		r.id.Impl != 0 && r.id.Storage != 0 && s.id.Impl != 0 && s.id.Storage != 0

@@ -39,9 +39,9 @@ func ExampleFrame_RetElemIdent() {
 	var cache *gcHandle
 	split := func(self *gcHandle) []*gcHandle {
 		if cache == nil {
-			cache = &gcHandle{impl: 0x93, st: &gcStorage{id: 0x94, data: make([]float32, 2)}}
+			cache = &gcHandle{Impl: 0x93, St: &gcStorage{ID: 0x94, Data: make([]float32, 2)}}
 		}
-		return []*gcHandle{{impl: 0x91, st: &gcStorage{id: 0x92, data: make([]float32, 2)}}, cache}
+		return []*gcHandle{{Impl: 0x91, St: &gcStorage{ID: 0x92, Data: make([]float32, 2)}}, cache}
 	}
 	op := engine.Op{Name: "unsafe_split", Overload: "Tensor"}
 	call := func(self *gcHandle) []*gcHandle {
@@ -59,7 +59,7 @@ func ExampleFrame_RetElemIdent() {
 		fr.End()
 		return ret
 	}
-	self := &gcHandle{impl: 0x90, st: &gcStorage{id: 0x95, data: make([]float32, 4)}}
+	self := &gcHandle{Impl: 0x90, St: &gcStorage{ID: 0x95, Data: make([]float32, 4)}}
 	var kept [][]*gcHandle // the callers hold their results
 	for i := range 2 {
 		vs := asserts.Collect(func() { kept = append(kept, call(self)) })

@@ -12,7 +12,7 @@ import (
 
 // negInPlace is a neg_ kernel that replaces its argument's TensorImpl.
 func negInPlace(self *handle) *handle {
-	self.impl = 0x99
+	self.Impl = 0x99
 	return self
 }
 
@@ -24,8 +24,8 @@ func negInPlace(self *handle) *handle {
 // PC when it reports the violation, never on a call that passes.
 func ExampleOp_kernel() {
 	op := engine.Op{Name: "neg_", Kernel: negInPlace}
-	self := &handle{impl: 0x40, storage: 0x41, uses: 1}
-	sh := engine.Shape{Args: 1, Rows: []engine.Row{row(checks.SameImpl, engine.FormOne, 0, -1)},
+	self := &handle{Impl: 0x40, Storage: 0x41, Uses: 1}
+	sh := engine.Shape{Args: 1, Rows: []engine.Row{row(checks.SameImpl, 0, -1)},
 		Locs: []engine.Loc{engine.Arg("self")}, Tensor: handleOf, Elem: handleElem}
 	vs := asserts.Collect(func() {
 		var f engine.Frame[[1]engine.Slot, [0]engine.ListSlot]

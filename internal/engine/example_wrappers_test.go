@@ -7,13 +7,8 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
 	"github.com/assertgen/assertgen/internal/engine"
+	"github.com/assertgen/assertgen/internal/engine/enginetest"
 )
-
-// row is a Row of a check on the tensors of slots t and u (-1: none), of
-// form f.
-func row(k checks.Check, f engine.Form, t, u int8) engine.Row {
-	return engine.Row{Check: k, Form: f, T: t, U: u}
-}
 
 func handleOf(h unsafe.Pointer) asserts.Identity { return (*handle)(h) }
 
@@ -31,8 +26,8 @@ func handleElem(h unsafe.Pointer, i int) asserts.Identity {
 func ExampleFrame_Iface() {
 	op := engine.Op{Name: "linear"}
 	sh := engine.Shape{Args: 3, Rets: 1,
-		Rows: []engine.Row{row(checks.NoMutation, engine.FormOne, 0, -1), row(checks.NoMutation, engine.FormOne, 1, -1),
-			row(checks.NoMutation, engine.FormOne, 2, -1), row(checks.ImplUseCountLE1, engine.FormOne, 3, -1)},
+		Rows: []engine.Row{row(checks.NoMutation, 0, -1), row(checks.NoMutation, 1, -1),
+			row(checks.NoMutation, 2, -1), row(checks.ImplUseCountLE1, 3, -1)},
 		Locs: []engine.Loc{engine.Arg("input"), engine.Arg("weight"), engine.Arg("bias"), engine.Ret(0)}}
 	checkedLinear := func(kernel func(input, weight, bias asserts.Tensor) asserts.Tensor, input, weight, bias asserts.Tensor) asserts.Tensor {
 		var fr engine.Frame[[4]engine.Slot, [0]engine.ListSlot]
@@ -62,13 +57,13 @@ func ExampleFrame_Iface() {
 	}
 	kernel := func(input, weight, bias asserts.Tensor) asserts.Tensor {
 		if bias != nil {
-			bias.(*handle).version++ // bias.add_(...): the bug
+			bias.(*handle).Version++ // bias.add_(...): the bug
 		}
-		return &handle{impl: 0x53, storage: 0x54, uses: 1}
+		return &handle{Impl: 0x53, Storage: 0x54, Uses: 1}
 	}
-	input := &handle{impl: 0x50, storage: 0x51, uses: 1}
-	weight := &handle{impl: 0x52, storage: 0x55, uses: 1}
-	bias := &handle{impl: 0x56, storage: 0x57, uses: 1}
+	input := &handle{Impl: 0x50, Storage: 0x51, Uses: 1}
+	weight := &handle{Impl: 0x52, Storage: 0x55, Uses: 1}
+	bias := &handle{Impl: 0x56, Storage: 0x57, Uses: 1}
 	for _, b := range []asserts.Tensor{bias, nil} {
 		vs := asserts.Collect(func() { checkedLinear(kernel, input, weight, b) })
 		fmt.Printf("bias given: %v, %d violation(s)\n", b != nil, len(vs))
@@ -88,14 +83,14 @@ func ExampleFrame_Iface() {
 // kernel copies its second slice.
 func ExampleFrame_RetElem() {
 	sh := engine.Shape{Args: 1, Rets: 1, Lists: 1 << 1,
-		Rows:   []engine.Row{row(checks.SharesStorage, engine.FormRetList, 1, 0)},
+		Rows:   []engine.Row{engine.Row{Check: checks.SharesStorage, Form: engine.FormRetList, T: 1, U: 0}},
 		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
 		Tensor: handleOf, Elem: handleElem}
-	self := &handle{impl: 0x60, storage: 0x61, uses: 1}
+	self := &handle{Impl: 0x60, Storage: 0x61, Uses: 1}
 	unbind := func(self *handle) []*handle {
 		return []*handle{
-			{impl: 0x62, storage: self.storage, uses: 1}, // a view
-			{impl: 0x63, storage: 0x64, uses: 1},         // a copy
+			{Impl: 0x62, Storage: self.Storage, Uses: 1}, // a view
+			{Impl: 0x63, Storage: 0x64, Uses: 1},         // a copy
 		}
 	}
 	vs := asserts.Collect(func() {
@@ -158,15 +153,15 @@ func listCall(op *engine.Op, sh *engine.Shape, args [][]*handle, kernel func() [
 // the whole list argument; a returns_arg row of that form checks an out=
 // list return element by element.
 func ExampleFrame_Elem() {
-	a := &handle{impl: 0x70, storage: 0x71, uses: 1}
-	b := &handle{impl: 0x72, storage: 0x73, uses: 1}
+	a := &handle{Impl: 0x70, Storage: 0x71, Uses: 1}
+	b := &handle{Impl: 0x72, Storage: 0x73, Uses: 1}
 	list := []*handle{a, b}
 	views := engine.Shape{Args: 1, Rets: 1, Lists: 1<<0 | 1<<1,
-		Rows:   []engine.Row{row(checks.SharesStorage, engine.FormLists, 1, 0)},
+		Rows:   []engine.Row{engine.Row{Check: checks.SharesStorage, Form: engine.FormLists, T: 1, U: 0}},
 		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
 		Tensor: handleOf, Elem: handleElem}
 	copies := engine.Shape{Args: 2, Rets: 1, Lists: 1<<0 | 1<<1 | 1<<2,
-		Rows:   []engine.Row{row(checks.ReturnsArg, engine.FormLists, 2, 1)},
+		Rows:   []engine.Row{engine.Row{Check: checks.ReturnsArg, Form: engine.FormLists, T: 2, U: 1}},
 		Locs:   []engine.Loc{engine.Arg("self"), engine.Arg("out"), engine.Ret(0)},
 		Writes: []int8{1},
 		Tensor: handleOf, Elem: handleElem}
@@ -181,7 +176,7 @@ func ExampleFrame_Elem() {
 		}
 		fr.Begin(&engine.Op{Name: "views"}, &views)
 		// The second return is fresh, not a view of an element.
-		ret := []*handle{{impl: 0x74, storage: b.storage, uses: 1}, {impl: 0x75, storage: 0x76, uses: 1}}
+		ret := []*handle{{Impl: 0x74, Storage: b.Storage, Uses: 1}, {Impl: 0x75, Storage: 0x76, Uses: 1}}
 		fr.AfterList(0, len(list))
 		for j, e := range list {
 			fr.AfterElem(0, j, e.Ident())
@@ -193,12 +188,12 @@ func ExampleFrame_Elem() {
 		fr.RetListRead(1)
 		fr.End()
 	})...)
-	out := []*handle{{impl: 0x77, storage: 0x78, uses: 1}, {impl: 0x79, storage: 0x7a, uses: 1}}
+	out := []*handle{{Impl: 0x77, Storage: 0x78, Uses: 1}, {Impl: 0x79, Storage: 0x7a, Uses: 1}}
 	vs = append(vs, asserts.Collect(func() {
 		// The kernel returns its out list, but with its first element
 		// replaced by a new tensor.
 		listCall(&engine.Op{Name: "copies", Overload: "out"}, &copies, [][]*handle{list, out},
-			func() []*handle { return []*handle{{impl: 0x7b, storage: 0x7c, uses: 1}, out[1]} })
+			func() []*handle { return []*handle{{Impl: 0x7b, Storage: 0x7c, Uses: 1}, out[1]} })
 	})...)
 	for _, v := range vs {
 		fmt.Printf("%s: %s: %s\n", v.OpName(), v.Check, v.Where())
@@ -214,11 +209,11 @@ func ExampleFrame_Elem() {
 // skipped. This kernel sorts an index in place.
 func ExampleShape_optLists() {
 	sh := engine.Shape{Args: 2, Rets: 1, Lists: 1 << 1, OptLists: 1 << 1,
-		Rows:   []engine.Row{row(checks.NoMutation, engine.FormOne, 0, -1), row(checks.NoMutation, engine.FormArgList, 1, -1)},
+		Rows:   []engine.Row{row(checks.NoMutation, 0, -1), engine.Row{Check: checks.NoMutation, Form: engine.FormArgList, T: 1, U: -1}},
 		Locs:   []engine.Loc{engine.Arg("self"), engine.Arg("indices"), engine.Ret(0)},
 		Tensor: handleOf, Elem: handleElem}
-	self := &handle{impl: 0xc0, storage: 0xc1, uses: 1}
-	idx := &handle{impl: 0xc2, storage: 0xc3, uses: 1}
+	self := &handle{Impl: 0xc0, Storage: 0xc1, Uses: 1}
+	idx := &handle{Impl: 0xc2, Storage: 0xc3, Uses: 1}
 	indices := []*handle{nil, idx}
 	vs := asserts.Collect(func() {
 		var fr engine.Frame[[2]engine.Slot, [1]engine.ListSlot]
@@ -229,8 +224,8 @@ func ExampleShape_optLists() {
 			fr.Elem(0, j, e.Ident())
 		}
 		fr.Begin(&engine.Op{Name: "index", Overload: "Tensor"}, &sh)
-		idx.version++ // the kernel's in-place sort
-		ret := &handle{impl: 0xc4, storage: 0xc5, uses: 1}
+		idx.Version++ // the kernel's in-place sort
+		ret := &handle{Impl: 0xc4, Storage: 0xc5, Uses: 1}
 		fr.AfterArg(0, self.Ident())
 		fr.AfterList(0, len(indices))
 		for j, e := range indices {
@@ -249,15 +244,10 @@ func ExampleShape_optLists() {
 // gcHandle is a handle of a garbage-collected runtime: no use counts
 // (asserts.Identity only), and its storage's address as the anchor
 // fresh_not_held keeps a weak pointer to (asserts.Anchored).
-type gcHandle struct {
-	impl asserts.ID
-	st   *gcStorage
-}
-
-type gcStorage struct {
-	id   asserts.ID
-	data []float32
-}
+type (
+	gcHandle  = enginetest.GCHandle
+	gcStorage = enginetest.GCStorage
+)
 
 // geomHandle is a handle with a geometry it reports through
 // asserts.Metadata.
@@ -276,10 +266,10 @@ func ExampleFrame_Iface_metadata() {
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	op := engine.Op{Name: "transpose", Overload: "int"}
 	sh := engine.Shape{Args: 1,
-		Rows: []engine.Row{row(checks.SameImpl, engine.FormOne, 0, -1), row(checks.SameStorage, engine.FormOne, 0, -1),
-			row(checks.NoMutation, engine.FormOne, 0, -1), row(checks.SameMetadata, engine.FormOne, 0, -1)},
+		Rows: []engine.Row{row(checks.SameImpl, 0, -1), row(checks.SameStorage, 0, -1),
+			row(checks.NoMutation, 0, -1), row(checks.SameMetadata, 0, -1)},
 		Locs: []engine.Loc{engine.Arg("self")}}
-	var x asserts.Tensor = &geomHandle{handle: handle{impl: 0x40, storage: 0x41, uses: 1},
+	var x asserts.Tensor = &geomHandle{handle: handle{Impl: 0x40, Storage: 0x41, Uses: 1},
 		sizes: []int{4, 4}, strides: []int{4, 1}}
 	transposeInPlace := func(t asserts.Tensor) {
 		g := t.(*geomHandle)
@@ -307,16 +297,16 @@ func ExampleFrame_Ret() {
 	col := asserts.NewCollector()
 	defer asserts.SetHandler(asserts.SetHandler(col))
 	sh := engine.Shape{Args: 1, Rets: 1,
-		Rows:   []engine.Row{row(checks.SharesStorage, engine.FormOne, 1, 0)},
+		Rows:   []engine.Row{row(checks.SharesStorage, 1, 0)},
 		Locs:   []engine.Loc{engine.Arg("self"), engine.Ret(0)},
 		Tensor: handleOf, Elem: handleElem}
 
-	self := &handle{impl: 0x20, storage: 0x21, uses: 1}
+	self := &handle{Impl: 0x20, Storage: 0x21, Uses: 1}
 	var fr engine.Frame[[2]engine.Slot, [0]engine.ListSlot]
 	fr.Open()
 	fr.Arg(0, self.Ident(), unsafe.Pointer(self))
 	fr.Begin(&engine.Op{Name: "transpose", Overload: "int"}, &sh)
-	ret := &handle{impl: 0x22, storage: 0x23, uses: 1} // a copy, not a view
+	ret := &handle{Impl: 0x22, Storage: 0x23, Uses: 1} // a copy, not a view
 	fr.AfterArg(0, self.Ident())
 	fr.Ret(1, ret.Ident(), 1, 1, unsafe.Pointer(ret))
 	fr.End()
@@ -329,12 +319,6 @@ func ExampleFrame_Ret() {
 	// check=shares_storage where=return 0 other="argument self" want=0x21 got=0x23
 }
 
-func (h *gcHandle) Ident() asserts.Ident {
-	return asserts.Ident{Impl: h.impl, Storage: h.st.id}
-}
-
-func (h *gcHandle) StorageAnchor() unsafe.Pointer { return unsafe.Pointer(h.st) }
-
 func (g *geomHandle) MetadataFingerprint() (uint64, bool) {
 	if g == nil {
 		return 0, false
@@ -344,22 +328,4 @@ func (g *geomHandle) MetadataFingerprint() (uint64, bool) {
 
 // A runtime implements the contract on its tensor handle. This one is a
 // toy with fixed identities; examples/reftensor is a real one.
-type handle struct {
-	impl, storage asserts.ID
-	version       uint64
-	uses          int // handles on the TensorImpl
-}
-
-func (h *handle) Ident() asserts.Ident {
-	if h == nil {
-		return asserts.Ident{}
-	}
-	return asserts.Ident{Impl: h.impl, Storage: h.storage, Version: h.version, Traits: asserts.Versioned}
-}
-
-func (h *handle) UseCounts() (impl, storage int) {
-	if h == nil {
-		return 0, 0
-	}
-	return h.uses, 1
-}
+type handle = enginetest.Handle

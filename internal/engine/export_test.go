@@ -45,9 +45,8 @@ func (c *Call) Env() asserts.EnvState { return c.env }
 func (c *Call) Op() *Op { return c.op }
 
 // afterMemory is Call.After and Call.AfterAnchor from a tensor's handle
-// and memory once the kernel has returned, as the rows of a memory:
-// runtime's slow path complete an argument (the tests' version of what
-// version-3 code called).
+// and memory once the kernel has returned: what the rows of a memory:
+// runtime's slow path do to complete an argument.
 func afterMemory(c *Call, s *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	s.after = m.Ident(handle)
 	s.meta &^= fPending
@@ -60,9 +59,9 @@ func afterMemory(c *Call, s *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	}
 }
 
-// saveMemory is what version-3 code's SaveMemory did for a tensor without
-// identities of its own, from its handle and its memory m (the Frame's
-// memory kind makes the same snapshot, framemem.go).
+// saveMemory snapshots a tensor without identities of its own before the
+// kernel, from its handle and its memory m: the snapshot the Frame's
+// memory kind makes (framemem.go).
 func saveMemory(c *Call, s *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	s.id = m.Ident(handle)
 	s.meta = c.saved
@@ -70,8 +69,8 @@ func saveMemory(c *Call, s *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	s.x, s.memo = memMeta(m), memoMeta
 }
 
-// resultMemory is what version-3 code's ResultMemory did: ResultIdent
-// from a return's handle and memory, with its anchor and memoWide.
+// resultMemory snapshots a return from its handle and memory: its
+// identities without use counts, its anchor and memoWide.
 func resultMemory(c *Call, r *Slot, handle unsafe.Pointer, m *asserts.Memory) {
 	r.id = m.Ident(handle)
 	r.after = asserts.Ident{}

@@ -145,7 +145,7 @@ type frame struct {
 	// mode is fMode when the call runs under a mode (Ret's flag)
 	mode asserts.Traits
 	// fresh is 1 + the hand-out sequence when a call whose shape has
-	// fresh_not_held rows began (Call.BeginFresh)
+	// fresh_not_held rows began (the table's BeginFresh step)
 	fresh uint64
 	// ptype is, for a generic tensor type ([Frame.BeginOf]), the type
 	// word of an interface holding the call's instantiation: the rows that

@@ -54,6 +54,7 @@ func callUnary(op *Op, x, r *counted) (fast bool) {
 // not plain does not; a plain call that fails the plan is counted row by
 // row, and what the op counts is the same either way.
 func TestFramePlanTakesPlainCalls(t *testing.T) {
+	defer asserts.SetEnv(asserts.SetEnv(nil)) // no Env: binding_context skipped under no_env
 	p := unaryShape.planOf(false)
 	if !p.fast || p.kept != 1 || p.whole != 1 || len(p.rets) != 1 || p.le1 != 2 || p.eq1 != 2 || p.rets[0].apart != 1 || p.rets[0].fresh != 1 || p.binds != 1 {
 		t.Fatalf("plan = %+v", p)

@@ -9,24 +9,24 @@ import (
 )
 
 // The one path of a runtime whose tensors carry no identities of their
-// own (the memory kind, memory.go): its helpers read each tensor's handle
-// and memory (asserts.Memory) into the Frame's slots as version 3's
-// SaveMemory and ResultMemory did, and begin and end the call with
-// [Frame.BeginMemory] and [Frame.EndMemory].
+// own (the memory kind, memory.go). Its helpers read each tensor's handle
+// and memory (asserts.Memory) into the Frame's slots, and begin and end
+// the call with [Frame.BeginMemory] and [Frame.EndMemory].
 //
-// A call of the fast plan tests, as the reads arrive, that every
-// argument is plain (defined, with storage and a metadata fingerprint)
-// and kept its anchor and fingerprint, and that every return is defined
-// with storage; End tests each return against the arguments as its rows
-// demand (its handle and anchor apart from or equal to theirs), hands out
-// the fresh return (fresh_not_held, the one row that compares a call with
-// the others) and counts the call as one more call of its op's signature.
-// What such a call counts is not derived: the op is calibrated by a call of the rows that met the plan's conditions and
-// passed its tests, whose counts were the signature's (per binding mode
-// and list lengths); until then, every call runs the rows. The rows a
-// plain call of a runtime without use counts skips (the use-count checks,
-// under no_use_counts) have no test: the calibrating call counted their
-// skips.
+// As the reads arrive, a call of the fast plan tests that every argument
+// is plain (defined, with storage and a metadata fingerprint) and kept its
+// anchor and fingerprint, and that every return is defined with storage.
+// End tests each return against the arguments as its rows demand: its
+// handle and anchor apart from theirs, or equal. It hands out the fresh
+// return (fresh_not_held, the one row that compares a call with the
+// others) and counts the call as one more call of its op's signature.
+//
+// Such a call's counts are not derived. The op is calibrated by a call of
+// the rows that met the plan's conditions and passed its tests: its counts
+// are the signature's (per binding mode and list lengths). Until then,
+// every call runs the rows. A plain call of a runtime without use counts
+// skips the use-count checks (no_use_counts) with no test of its own: the
+// calibrating call counted those skips.
 
 // ArgMemory reads single argument i before the kernel: its handle h and
 // its memory m. (The reads keep what the fast plan tests; the rest of the
@@ -116,8 +116,8 @@ func (f *Frame[S, L]) BeginMemory(op *Op, sh *Shape) { f.frame.beginMem(op, sh, 
 func (f *Frame[S, L]) EndMemory() { f.frame.endMem() }
 
 // memArg completes, for the rows, the slot q of single argument of the
-// memory kind before the kernel, as version 3's SaveMemory did (flags:
-// the call's), and marks the fingerprint read (takeMetadata).
+// memory kind before the kernel: its identities, the call's flags, and
+// the fingerprint marked read (takeMetadata).
 func memArg(q *Slot, flags asserts.Traits) {
 	q.id, q.meta, q.memo = memIdent(q.h, q.anchor), flags, memoMeta
 	q.mread = 1 | b2u(q.x != 0)<<1
@@ -171,9 +171,9 @@ func memMoved(c *Call, s *Slot, a unsafe.Pointer) {
 	s.anchorAfter(a)
 }
 
-// memRet completes the slot q of single return of the memory kind, as
-// version 3's ResultMemory did (memoWide for a storage of 16 bytes or
-// more before its anchor).
+// memRet completes the slot q of single return of the memory kind: its
+// identities, no use counts, and memoWide for a storage of 16 bytes or
+// more before its anchor.
 func memRet(q *Slot, mode asserts.Traits) {
 	q.id, q.after = memIdent(q.h, q.anchor), asserts.Ident{}
 	q.meta = fResult | fUncounted | mode

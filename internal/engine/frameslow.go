@@ -139,7 +139,7 @@ func (c *Call) adoptWrite(id *asserts.Ident) {
 }
 
 // listMisuse reports a list read after the kernel of another length than
-// before it (as ListSlot.CheckLen), the call's writes ended.
+// before it, the call's writes ended.
 func (f *frame) listMisuse() {
 	if c := f.slow; c != nil {
 		f.slow = nil
@@ -187,8 +187,8 @@ func (f *frame) rowsAfter() *Call {
 }
 
 // complete completes the slots once the kernel has returned, from the
-// Frame's reads after it: the arguments' (as Call.After would, on each
-// element of a list), the returns' (Call.Result).
+// Frame's reads after it: the arguments' (each element of a list too)
+// and the returns'.
 func (f *frame) complete(p *fastPlan, c *Call, s []Slot, ls []ListSlot) {
 	for i := range p.nArgs {
 		if p.mem {
@@ -227,7 +227,7 @@ func (f *frame) complete(p *fastPlan, c *Call, s []Slot, ls []ListSlot) {
 		}
 		uncounted := asserts.Traits(0)
 		if p.unc || p.mem {
-			uncounted = fUncounted // as ResultIdent (the memory kind's too: its adapter's identities)
+			uncounted = fUncounted // read without use counts (the memory kind's too: its adapter's identities)
 		}
 		for j := range l.n {
 			e := l.at(j)

@@ -47,8 +47,8 @@ var handSeq atomic.Uint64
 // (fresh_not_held): its storage must not be one that an earlier checked
 // call returned as fresh and that is still alive. t is the returned
 // handle; it must implement [Anchored] (else the check is skipped under
-// no_storage_anchor). For a return of a runtime with use counts
-// ([Call.Result]) it is skipped under use_counted: storage_use_count_eq_1
+// no_storage_anchor). For a return read with its use counts it is
+// skipped under use_counted: storage_use_count_eq_1
 // checks the same, and more, there. Call it after StorageUseCountEq1 on
 // the return.
 //

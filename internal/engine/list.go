@@ -105,7 +105,7 @@ func (l *ListSlot) SummarizeAfter() {
 }
 
 // SummarizeResult notes, once every element of a list return is
-// snapshotted by [Call.Result], which use-count checks pass for all.
+// read with its use counts, which use-count checks pass for all.
 func (l *ListSlot) SummarizeResult() {
 	var odd asserts.Traits
 	implOK, storOK, implOne := true, true, true

@@ -175,17 +175,17 @@ func checksOf(vs []asserts.Violation) []checks.Check {
 	return cs
 }
 
-// TestDeclaredMoveToAnotherSize (issue 68, 13): a declared move to memory
-// of another capacity (a device's allocation rounded up, a view whose
-// array grows) changes each window's distance to its anchor, which
-// asserts.Memory's fingerprint measures: same_metadata reported each moved
-// argument (the fingerprint before, on the old memory, against the one
-// after). The move's shift is now taken with it: no violation, told with
-// the memory function's values or with SliceMemory's (no geometry), on
-// an op's first call (the rows) and on a calibrated one (the fast plan's
-// reads, the rows after the kernel); a kernel that both moves the data
-// and reshapes the tensor is still reported (same_metadata), and so is
-// the same move untold (same_storage).
+// TestDeclaredMoveToAnotherSize: a declared move to memory of another
+// capacity (a device's allocation rounded up, a view whose array grows)
+// changes each window's distance to its anchor, which asserts.Memory's
+// fingerprint measures. The move's shift is taken with it, so
+// same_metadata does not compare the fingerprint on the old memory with
+// the one on the new. No violation, told with the memory function's
+// values or with SliceMemory's (no geometry), on an op's first call (the
+// rows) and on a calibrated one (the fast plan's reads, the rows after
+// the kernel). A kernel that both moves the data and reshapes the tensor
+// is reported (same_metadata), and so is the same move untold
+// (same_storage).
 func TestDeclaredMoveToAnotherSize(t *testing.T) {
 	ss, sm := checks.SameStorage, checks.SameMetadata
 	for _, tc := range []struct {
@@ -232,13 +232,13 @@ func TestDeclaredMoveToAnotherSize(t *testing.T) {
 	}
 }
 
-// TestDeclaredMovesOfAPool (issue 68, 14): the moves of tensors whose
-// blocks are 64 KiB apart (a pool's) were kept in one slot of a table
-// indexed by anchor bits, each pushing the one before out: a call that
-// moved two of them, both told, reported same_storage on the first. Every
-// move declared while a call runs is now found, whatever their addresses:
-// two in one checked call, and 64 moves from anchors 64 KiB apart (and 64
-// from anchors 16 bytes apart) looked up after the last.
+// TestDeclaredMovesOfAPool: every move declared while a call runs is
+// found, whatever the anchors' addresses. Tensors whose blocks are 64 KiB
+// apart (a pool's) would share a slot of a table indexed by anchor bits,
+// each move pushing the one before out, and the first of two told moves
+// would be reported (same_storage). Two moves in one checked call, and
+// 64 moves from anchors 64 KiB apart (and 64 from anchors 16 bytes
+// apart) looked up after the last.
 func TestDeclaredMovesOfAPool(t *testing.T) {
 	const block = 64 << 10 / 8 // float64s in 64 KiB
 	pool := make([]float64, 64*block)

@@ -39,8 +39,8 @@ const noSkip = checks.Reason(checks.NumReasons)
 
 // uncountedConds are the conditions of the commonest pair of a runtime
 // without use counts or version counters (a library's type without ids
-// of its own): a return snapshotted by ResultIdent or memRet and an
-// argument completed by After, both defined, with storage, without
+// of its own): a return read without use counts (RetIdent or memRet) and
+// an argument completed after the kernel, both defined, with storage, without
 // traits (see uncountedPair). Their skip decision is the same on every
 // call, so the policy is asked once, here, not by classify on each.
 const uncountedConds = 1<<checks.ReasonNoVersion | 1<<checks.ReasonNoUseCounts | // the return

@@ -14,19 +14,19 @@ import (
 // posKernel, posGeneric and (*posRuntime).kernel are kernels whose
 // violations must name their lines.
 func posKernel(self *handle) *handle {
-	self.impl++ // replaces the TensorImpl: same_impl
+	self.Impl++ // replaces the TensorImpl: same_impl
 	return self
 }
 
 func posGeneric[T any](self *handle) *handle {
-	self.impl++
+	self.Impl++
 	return self
 }
 
 type posRuntime struct{ calls int }
 
 func (*posRuntime) kernel(self *handle) *handle {
-	self.impl++
+	self.Impl++
 	return self
 }
 
@@ -34,7 +34,7 @@ func (*posRuntime) kernel(self *handle) *handle {
 // method value (r.inlined) calls.
 func (r *posRuntime) inlined(self *handle) *handle {
 	r.calls++
-	self.impl++
+	self.Impl++
 	return self
 }
 
@@ -43,13 +43,13 @@ func (r *posRuntime) inlined(self *handle) *handle {
 //go:noinline
 func (r *posRuntime) called(self *handle) *handle {
 	r.calls++
-	self.impl++
+	self.Impl++
 	return self
 }
 
 // posLiteral is a function literal, alone on its line.
 var posLiteral = func(self *handle) *handle {
-	self.impl++
+	self.Impl++
 	return self
 }
 
@@ -76,7 +76,7 @@ func declPos(t *testing.T, decl, name string) string {
 // row fails, and returns the violation.
 func sameImplCall(t *testing.T, op *engine.Op, kernel func(*handle) *handle) asserts.Violation {
 	t.Helper()
-	self := &handle{impl: 0x10, storage: 0x11, uses: 1}
+	self := &handle{Impl: 0x10, Storage: 0x11, Uses: 1}
 	vs := asserts.Collect(func() {
 		var c engine.Call
 		c.Begin(op)

@@ -123,7 +123,7 @@ func TestWordsOfTheContract(t *testing.T) {
 	}
 }
 
-// TestDeduplicateCounters: issue 41 item 9. One bug on one tensor, called
+// TestDeduplicateCounters: one bug on one tensor, called
 // five times, reports five violations that differ only in numbers that
 // move from call to call: the version counter of a written read-only
 // input (no_mutation), the contexts of a binding (binding_context).

@@ -1,10 +1,9 @@
-// Package input reads the files assertgen takes as input (schemas,
-// tags.yaml, derivatives.yaml, assertgen.yaml, allowlists, backend yaml)
-// with two bounds: only a regular file is read (not a device, a FIFO or a
-// directory, also when reached through a symbolic link), and at most
-// [MaxSize] bytes of it. Every loader reads through [ReadFile], so that
-// `-schema /dev/zero` is refused at once instead of filling the memory, and
-// every refusal reads "path: message".
+// Package input reads the files assertgen takes as input: schemas,
+// tags.yaml, derivatives.yaml, assertgen.yaml, allowlists and backend
+// yaml. It reads a file only if it is a regular file, also when reached
+// through a symbolic link, and of at most [MaxSize] bytes. Every loader
+// reads through [ReadFile]. So `-schema /dev/zero` is refused at once
+// instead of filling the memory. Every refusal reads "path: message".
 package input
 
 import (
@@ -15,14 +14,14 @@ import (
 	"os"
 )
 
-// MaxSize is the largest input file read, 16 MiB: 26 times PyTorch 2.14.1's
-// native_functions.yaml (616 KiB), the largest file assertgen is meant to
-// read.
+// MaxSize is the largest input file read, 16 MiB. That is 26 times PyTorch
+// 2.14.1's native_functions.yaml (616 KiB), the largest file assertgen is
+// meant to read.
 const MaxSize = 16 << 20
 
 // ReadFile returns the contents of the regular file path. A path that is
-// not a regular file, or one larger than [MaxSize], is an error, as is any
-// error of the file system; all read "path: message".
+// not a regular file is an error, and so is a file larger than [MaxSize].
+// These errors and those of the file system read "path: message".
 func ReadFile(path string) ([]byte, error) {
 	return readFile(path, MaxSize)
 }

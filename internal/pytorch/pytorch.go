@@ -1,16 +1,19 @@
-// Package pytorch is assertgen's one table of PyTorch releases: for each
-// release it ships data for, the embedded files (native_functions.yaml and
-// tags.yaml from aten/src/ATen/native/, derivatives.yaml from
-// tools/autograd/, byte for byte, with the release's LICENSE
-// (BSD-3-Clause), embedded with them) and every rule that differs between the
-// releases, as data: how torchgen reads the yaml ([Torchgen], read by
-// package schema) and what the autograd codegen does with it ([Autograd],
-// read by package plan). No package asks for a version number; each reads
-// the fields of the release it was given.
+// Package pytorch is assertgen's one table of PyTorch releases. For each
+// release it ships data for, it holds:
+//   - the embedded files, byte for byte: native_functions.yaml and
+//     tags.yaml from aten/src/ATen/native/, and derivatives.yaml from
+//     tools/autograd/, with the release's LICENSE (BSD-3-Clause);
+//   - how torchgen reads the yaml ([Torchgen], read by package schema);
+//   - what the autograd codegen does with it ([Autograd], read by package
+//     plan).
 //
-// Adding a release is one entry of [Releases] and its directory of files
-// here (named after the version), plus its reference data under
-// testdata/reference/: docs/schema.md, "Releases", walks through it.
+// Every rule that differs between the releases is data here. No package
+// asks for a version number: each reads the fields of the release it was
+// given.
+//
+// Adding a release is one entry of [Releases], its directory of files here
+// (named after the version), and its reference data under
+// testdata/reference/. docs/schema.md, "Releases", walks through it.
 package pytorch
 
 import (
@@ -24,9 +27,9 @@ import (
 
 // A Release is one PyTorch release: its files and its rules.
 type Release struct {
-	// Version is the release, "2.14.1"; Series is the shorter name
-	// -pytorch-version, gen's pytorch_version and the allowlist's
-	// versions: use for it, "2.14".
+	// Version is the release, "2.14.1". Series is its shorter name,
+	// "2.14": what -pytorch-version, gen's pytorch_version and the
+	// allowlist's versions: take.
 	Version, Series string
 
 	// The files of the release (filled in from the directory named
@@ -45,10 +48,11 @@ type Release struct {
 func (r *Release) String() string { return "PyTorch " + r.Version }
 
 // Torchgen is what torchgen of one release accepts in native_functions.yaml
-// and tags.yaml and how it classifies and expands the ops. Each field names
-// its source in the release's tree (torchgen/model.py, torchgen/gen.py,
-// torchgen/native_function_generation.py; "1.13 L185" is a line of release
-// 1.13.1's file, "2.6 L242" of 2.6.0's, "2.14 L296" of 2.14.1's).
+// and tags.yaml, and how it classifies and expands the ops. Each field
+// names its source in the release's tree: torchgen/model.py,
+// torchgen/gen.py or torchgen/native_function_generation.py. "1.13 L185"
+// is a line of release 1.13.1's file, "2.6 L242" of 2.6.0's and "2.14
+// L296" of 2.14.1's.
 type Torchgen struct {
 	// DispatchKeys are the keys accepted in dispatch: (model.py
 	// dispatch_keys; 1.13 L210, 2.6 L277, 2.14 L296).
@@ -59,13 +63,13 @@ type Torchgen struct {
 	// neither list is an unknown dispatch key.
 	EnumKeys []string
 	// KernelNamespaces is how many namespace levels a dispatch: kernel
-	// name may have ("at::native::k" has two; model.py from_yaml's
-	// NamespaceHelper max_level: 1.13 L650 two, 2.6 L757 three, 2.14 L816
+	// name may have; "at::native::k" has two. Source: model.py from_yaml's
+	// NamespaceHelper max_level (1.13 L650: two; 2.6 L757, 2.14 L816:
 	// three).
 	KernelNamespaces int
-	// StructuredKeys are the keys a structured_delegate op may not have
-	// a kernel for (model.py STRUCTURED_DISPATCH_KEYS; 1.13 L206, 2.6
-	// L268, 2.14 L286).
+	// StructuredKeys are the keys a structured_delegate op may not have a
+	// kernel for (model.py STRUCTURED_DISPATCH_KEYS: 1.13 L206, 2.6 L268,
+	// 2.14 L286).
 	StructuredKeys []string
 
 	// TagsList tells how tags: is read (model.py NativeFunction.from_yaml;
@@ -76,39 +80,41 @@ type Torchgen struct {
 	// ImpliedTags are added to every op of namespace aten when tags.yaml
 	// defines them (2.6 L711, 2.14 L756: pt2_compliant_tag).
 	ImpliedTags []string
-	// KindTags: an op with out arguments gets the tag out and an op whose
-	// base name is in-place the tag inplace, when tags.yaml defines them
-	// (model.py from_yaml, 2.14 L760, L764); an op autogen makes gets
-	// them whatever tags.yaml says (native_function_generation.py, 2.14
-	// L348-351).
+	// KindTags: when tags.yaml defines the tags out and inplace, an op
+	// with out arguments gets out, and an op whose base name is in-place
+	// gets inplace (model.py from_yaml, 2.14 L760, L764). An op autogen
+	// makes gets them whatever tags.yaml says
+	// (native_function_generation.py, 2.14 L348-351).
 	KindTags bool
 	// ConstRefNoOut: use_const_ref_for_mutable_tensors: True is refused
 	// on an op with out arguments (model.py from_yaml, 2.14 L662).
 	ConstRefNoOut bool
-	// GoneBaseTypes are base types of the schema language this release's
-	// torchgen no longer has (model.py class BaseTy: 2.14 L2042 has no
-	// Dimname).
+	// GoneBaseTypes are base types of the schema language that this
+	// release's torchgen does not have, though older releases do
+	// (model.py class BaseTy: 2.14 L2042 has no Dimname).
 	GoneBaseTypes []string
 
 	// NotViewOps are op names the inplace_view tag does not make view ops
-	// (model.py is_view_op; 1.13 L939: resize_; 2.6 L1064, 2.14 L1142:
-	// resize_ and resize_as_).
+	// (model.py is_view_op). 1.13 L939 lists resize_; 2.6 L1064 and 2.14
+	// L1142 list resize_ and resize_as_.
 	NotViewOps []string
 	// InplaceViewNamingExempt are op names, and InplaceViewNamingExemptBases
-	// base names, exempt from the rule that an inplace_view op ends in '_'
-	// and has an out-of-place op of the same base name (gen.py
-	// error_check_native_functions; 1.13 L255, 2.6 L319, 2.14 L327).
+	// base names, exempt from a naming rule. The rule: an inplace_view op
+	// ends in '_', and has an out-of-place op of the same base name.
+	// Source: gen.py error_check_native_functions (1.13 L255, 2.6 L319,
+	// 2.14 L327).
 	InplaceViewNamingExempt      []string
 	InplaceViewNamingExemptBases []string
 
-	// ReservedArgNames are argument names torchgen rejects (gen.py: 2.6
-	// L298, 2.14 L307: Python's keyword.kwlist), except for the (op,
-	// argument) pairs of ReservedArgExceptions ("op.overload argument").
+	// ReservedArgNames are argument names torchgen rejects: Python's
+	// keyword.kwlist (gen.py: 2.6 L298, 2.14 L307). ReservedArgExceptions
+	// lists the (op, argument) pairs it accepts all the same, as
+	// "op.overload argument".
 	ReservedArgNames      []string
 	ReservedArgExceptions []string
 	// DropoutArgSeeded: an argument name containing "dropout" also makes
 	// an op need the nondeterministic_seeded tag (model.py: 2.6 L1031,
-	// 2.14 L1116; 1.13 L925 looks at the op name only).
+	// 2.14 L1116). 1.13 L925 looks at the op name only.
 	DropoutArgSeeded bool
 
 	// Autogen (native_function_generation.py add_generated_native_functions;
@@ -118,12 +124,12 @@ type Torchgen struct {
 	// their group from autogen (2.6 L410, 2.14 L423: set_).
 	AutogenViewExemptBases []string
 	// AutogenCoreTag, when set, is the tag that makes a group that is all
-	// CompositeImplicitAutograd get its variants anyway (2.6 L396, L420,
-	// 2.14 L408: core).
+	// CompositeImplicitAutograd get its variants anyway: core (2.6 L396,
+	// L420; 2.14 L408).
 	AutogenCoreTag string
 	// AutogenBaseOrder is the precedence of the variant the others are
-	// generated from, as kind names (1.13 L426: inplace, mutable, out,
-	// functional; 2.6 L450, 2.14 L462: mutable first).
+	// generated from, as kind names. 1.13 L426: inplace, mutable, out,
+	// functional; 2.6 L450 and 2.14 L462 put mutable first.
 	AutogenBaseOrder []string
 	// GeneratedTags are the tags a generated op inherits from its source,
 	// besides generated (1.13 L348, 2.6 L337, 2.14 L345).
@@ -136,19 +142,20 @@ type Torchgen struct {
 	InplaceOpsNotGrouped    []string
 }
 
-// Autograd is what the autograd codegen of one release (tools/autograd,
-// and torchgen/api/autograd.py) does that the pytorch profile reproduces
-// and that is code in PyTorch rather than a list. (Its lists, such as the
-// view table and the skip lists, are entries of the built-in allowlist,
-// limited to the releases that have them: allowlist/defaults.yaml,
-// versions:.)
+// Autograd is what the autograd codegen of one release does that the
+// pytorch profile reproduces (tools/autograd and torchgen/api/autograd.py).
+// It holds what is code in PyTorch. The codegen's lists, such as the view
+// table and the skip lists, are entries of the built-in allowlist instead
+// (allowlist/defaults.yaml), limited by versions: to the releases that
+// have them.
 type Autograd struct {
-	// ForeachBorrow: a _foreach_ op with no derivatives.yaml entry of
-	// its own borrows the entry of its non-foreach reference op (the op
-	// of the same base name whose arguments are the foreach op's or their
-	// elements), and the functional-variant step of the matching skips
-	// _foreach_ ops (torchgen/api/autograd.py: match_differentiability_info
-	// steps 2 and 4, is_reference_for_foreach, gen_foreach_derivativeinfo).
+	// ForeachBorrow: a _foreach_ op with no derivatives.yaml entry of its
+	// own borrows the entry of its non-foreach reference op. That is the
+	// op of the same base name whose arguments are the foreach op's or
+	// their elements. The matching's functional-variant step skips
+	// _foreach_ ops. Source: torchgen/api/autograd.py,
+	// match_differentiability_info steps 2 and 4,
+	// is_reference_for_foreach and gen_foreach_derivativeinfo.
 	ForeachBorrow bool
 	// ForeachInplaceRef lists the foreach ops that may borrow from an
 	// in-place reference (_foreach_with_inplace_ref).
@@ -156,33 +163,36 @@ type Autograd struct {
 	// ForeachSkipArgLen lists the foreach ops whose reference may have
 	// more arguments (_skip_argument_len_check: no alpha).
 	ForeachSkipArgLen []string
-	// DerivativesViewCopies: a derivatives.yaml entry may name a
-	// view_copy op (2.14's narrow_copy), and that explicit entry beats
-	// the one the op gets from its view's (load_derivatives.py:
-	// load_derivatives looks entries up among the ops with the view_copy
-	// ops, functions(include_copy=True), 2.6 L118, 2.14 L124, where 1.13
-	// L111 leaves them out; add_view_copy_derivatives, "prefer
-	// manually-defined derivatives", 2.6 L93, 2.14 L97).
+	// DerivativesViewCopies: a derivatives.yaml entry may name a view_copy
+	// op (2.14's narrow_copy). That explicit entry beats the one the op
+	// gets from its view's. Source: load_derivatives.py. load_derivatives
+	// looks entries up among the ops with the view_copy ops,
+	// functions(include_copy=True) (2.6 L118, 2.14 L124); 1.13 L111 leaves
+	// them out. Then add_view_copy_derivatives keeps the explicit entry
+	// ("prefer manually-defined derivatives", 2.6 L93, 2.14 L97).
 	DerivativesViewCopies bool
 	// Policy is the asserts skip policy whose skips are this release's
-	// guards: generated wrappers of a pytorch plan for the release run
-	// under it, and the plan's guards are read from it (its rules and
-	// checks.Policy.Guards): the view check (shares_storage) also
-	// skipped when the return has the Python dispatch key, besides the
-	// viewed argument, from 2.x (gen_variable_type.py, the
-	// SAVE/ENFORCE_SAME_TENSOR_STORAGE templates and
-	// check_tensorimpl_and_storage), is checks.PyTorch; 1.13's
-	// argument-only view guard is checks.PyTorch113.
+	// guards. Generated wrappers of a pytorch plan for the release run
+	// under it. The plan reads the release's guards from it: its rules and
+	// checks.Policy.Guards. The policies differ in the view check
+	// (shares_storage):
+	//   - checks.PyTorch (2.x) also skips it when the return has the
+	//     Python dispatch key, besides the viewed argument
+	//     (gen_variable_type.py: the SAVE/ENFORCE_SAME_TENSOR_STORAGE
+	//     templates and check_tensorimpl_and_storage);
+	//   - checks.PyTorch113 (1.13) guards it by the argument only.
 	Policy checks.Policy
 	// ExpectedFreshUseCount is the form of the assert on the TensorImpl
-	// use count of a fresh or view return, gen_variable_type.py's
-	// ENFORCE_TENSOR_IMPL_USE_COUNT template: false, use_count() <= 1
-	// (1.13 L464, 2.6 L494); true from 2.14, use_count() ==
-	// expected_fresh_use_count(t) (2.14 L503-508, with
-	// expected_fresh_use_count in templates/VariableType.cpp L50-61: 0 for
-	// an undefined tensor, 2 when it has a PyObject, 1 otherwise). The
-	// check of each form is [Autograd.FreshImplCheck()]; both profiles plan
-	// it (docs/plan.md).
+	// use count of a fresh or view return (gen_variable_type.py's
+	// ENFORCE_TENSOR_IMPL_USE_COUNT template):
+	//   - false: use_count() <= 1 (1.13 L464, 2.6 L494);
+	//   - true, from 2.14: use_count() == expected_fresh_use_count(t)
+	//     (2.14 L503-508). expected_fresh_use_count is 0 for an undefined
+	//     tensor, 2 when it has a PyObject and 1 otherwise
+	//     (templates/VariableType.cpp L50-61).
+	//
+	// [Autograd.FreshImplCheck()] is the check of each form. Both
+	// profiles plan it (docs/plan.md).
 	ExpectedFreshUseCount bool
 	// Source says where the rules above were read.
 	Source string
@@ -247,8 +257,8 @@ func List() string {
 }
 
 // FreshImplCheck is the check on the TensorImpl use count of a fresh or
-// view return the release asserts (see ExpectedFreshUseCount):
-// impl_use_count_le_1, or from 2.14 impl_use_count_eq_fresh.
+// view return that the release asserts (see ExpectedFreshUseCount):
+// impl_use_count_le_1, or impl_use_count_eq_fresh from 2.14.
 func (a Autograd) FreshImplCheck() checks.Check {
 	return checktable.FreshImplCheck(a.ExpectedFreshUseCount)
 }

@@ -65,10 +65,8 @@ var Releases = []*Release{
 			NotViewOps:                   []string{"resize_", "resize_as_"},
 			InplaceViewNamingExempt:      []string{"resize_", "resize_as_"},
 			InplaceViewNamingExemptBases: []string{"set_"},
-			// Python 3's keyword.kwlist (3.11, Debian's python3 for 2.6.0).
-			ReservedArgNames: strings.Fields(`False None True and as assert async await break class
-			continue def del elif else except finally for from global if import in is lambda
-			nonlocal not or pass raise return try while with yield`),
+			// gen.py L298.
+			ReservedArgNames:       pythonKeywords,
 			ReservedArgExceptions:  []string{"_has_compatible_shallow_copy_type from", "random_.from from", "uniform_ from"},
 			DropoutArgSeeded:       true,
 			AutogenViewExemptBases: []string{"set_"},
@@ -125,11 +123,8 @@ var Releases = []*Release{
 			NotViewOps:                   []string{"resize_", "resize_as_"},
 			InplaceViewNamingExempt:      []string{"resize_", "resize_as_"},
 			InplaceViewNamingExemptBases: []string{"set_"},
-			// Python 3's keyword.kwlist (gen.py L307; the same list in 3.11 and
-			// in 3.13, Debian sid's python3 for 2.14.1).
-			ReservedArgNames: strings.Fields(`False None True and as assert async await break class
-			continue def del elif else except finally for from global if import in is lambda
-			nonlocal not or pass raise return try while with yield`),
+			// gen.py L307.
+			ReservedArgNames:       pythonKeywords,
 			ReservedArgExceptions:  []string{"_has_compatible_shallow_copy_type from", "random_.from from", "uniform_ from"},
 			DropoutArgSeeded:       true,
 			AutogenViewExemptBases: []string{"set_"},
@@ -167,6 +162,13 @@ var Releases = []*Release{
 		},
 	},
 }
+
+// pythonKeywords is Python 3's keyword.kwlist, the argument names
+// torchgen 2.6 and 2.14 reserve. The list is the same in Python 3.11
+// (Debian's python3 for 2.6.0) and 3.13 (Debian sid's for 2.14.1).
+var pythonKeywords = strings.Fields(`False None True and as assert async await break class
+continue def del elif else except finally for from global if import in is lambda
+nonlocal not or pass raise return try while with yield`)
 
 // enumKeys26 are the members of 2.6's DispatchKey enum (model.py L83).
 var enumKeys26 = append(strings.Fields(`Undefined CatchAll FPGA MAIA Vulkan Metal MKLDNN OpenGL OpenCL

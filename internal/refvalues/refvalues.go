@@ -1,15 +1,15 @@
-// Package refvalues holds assertgen's reference of what ops compute: the
-// values of a set of PyTorch ops on small dense matrices, which init
-// compares a library's candidate bindings against (a name is not a
-// meaning: gonum's Dense.Mul is a matrix product, not mul.Tensor). The
-// reference is assertgen's own, computed here from each op's definition
-// in PyTorch's documentation, independent of any library.
+// Package refvalues holds assertgen's reference of what ops compute. It
+// gives the values of a set of PyTorch ops on small dense matrices. init
+// compares a library's candidate bindings against them, because a name is
+// not a meaning: gonum's Dense.Mul is a matrix product, not mul.Tensor.
+// The reference is assertgen's own. Each op's values are computed here
+// from its definition in PyTorch's documentation, independent of any
+// library.
 //
-// The values are float64 and the tensors 2-D, which is what the
-// reference can tell a library's operations apart with: elementwise ops,
-// scalar ops, matrix products, inverses and powers, Kronecker products,
-// copies and fills. An op outside the reference is never bound by
-// init.
+// The values are float64 and the tensors 2-D. That is enough to tell a
+// library's operations apart: elementwise ops, scalar ops, matrix
+// products, inverses and powers, Kronecker products, copies and fills.
+// init never binds an op outside the reference.
 package refvalues
 
 import (
@@ -48,26 +48,28 @@ func (m Matrix) String() string {
 
 func (m Matrix) at(i, j int) float64 { return m.Data[i*m.Cols+j] }
 
-// An Op is the reference of one functional op: what its result is, from
-// its tensor arguments and the scalar arguments named in Scalars, and
-// the cases init runs a candidate on.
+// An Op is the reference of one functional op. It gives the op's result
+// from its tensor arguments and the scalar arguments named in Scalars,
+// and the cases init runs a candidate on.
 type Op struct {
 	Name string // the functional op: "exp", "mul.Tensor"
-	// Tensors is the number of its tensor arguments (first in the
-	// schema), Scalars the Go names of the non-tensor ones, in the
+	// Tensors is the number of its tensor arguments, which come first in
+	// the schema. Scalars are the Go names of the other arguments, in the
 	// schema's order.
 	Tensors int
 	Scalars []string
-	// Map is the op as an expression of one element, v, and Scalars
-	// (Go, with package math), for an op that maps each element alone:
-	// "math.Exp(v)"; for an elementwise op of two tensors, of the first's
-	// element v and the second's at the same place, w: "max(v, w)"; ""
-	// for the others.
+	// Map is the op as a Go expression of one element, using package
+	// math and Scalars:
+	//   - for an op that maps each element alone, of the element v:
+	//     "math.Exp(v)";
+	//   - for an elementwise op of two tensors, of the first's element v
+	//     and the second's at the same place, w: "max(v, w)";
+	//   - "" for the others.
 	Map string
-	// View is set for a view op: its result shares self's memory (a
-	// write through it shows in self), which init checks beside its
-	// values. List is set for an op whose tensors are one list
-	// argument (cat): Tensors is 1, and a case's In is the list.
+	// View is set for a view op: its result shares self's memory, so a
+	// write through it shows in self. init checks that beside the values.
+	// List is set for an op whose tensors are one list argument (cat):
+	// Tensors is 1, and a case's In is the list.
 	View, List bool
 	Cases      []Case
 	eval       func(in []Matrix, s []float64) (Matrix, error)
@@ -85,8 +87,8 @@ type Case struct {
 func (o *Op) Want(c Case) (Matrix, error) { return o.eval(c.In, c.Scalars) }
 
 // Constant reports whether the op's result holds one value on every
-// case (zero's zeros): a callable that clears its tensor for any reason
-// computes it.
+// case, as zero's zeros do. A callable that clears its tensor for any
+// reason computes such an op.
 func (o *Op) Constant() bool {
 	first, set := 0.0, false
 	for _, c := range o.Cases {
@@ -105,11 +107,11 @@ func (o *Op) Constant() bool {
 	return true
 }
 
-// Ignorable are the schema arguments that do not change an op's values:
-// a binding may leave them out (copy_'s non_blocking, clone's
-// memory_format; the *_like ops' dtype, layout, device and pin_memory,
-// which, unset, take self's, and which a library of one element type and
-// one device has nothing to do with: init's report says so).
+// Ignorable are the schema arguments that do not change an op's values,
+// so a binding may leave them out. They are copy_'s non_blocking, clone's
+// memory_format, and the *_like ops' dtype, layout, device and
+// pin_memory. Unset, the last four take self's. A library of one element
+// type and one device has nothing to do with them; init's report says so.
 var Ignorable = []string{"non_blocking", "memory_format", "dtype", "layout", "device", "pin_memory"}
 
 // Lookup returns the reference of the functional op name, or nil.
@@ -130,9 +132,10 @@ func Names() []string {
 	return out
 }
 
-// Equal reports whether got holds want's values: the same sizes, each
-// element within 1e-9 of want's (relative to its size beyond 1), NaN
-// where want is NaN, and the same infinities.
+// Equal reports whether got holds want's values. The sizes must be the
+// same. Each element must be within 1e-9 of want's (relative to its size
+// beyond 1), NaN where want is NaN, and the same infinity where want is
+// infinite.
 func Equal(got, want Matrix) bool {
 	if got.Rows != want.Rows || got.Cols != want.Cols || len(got.Data) != len(want.Data) {
 		return false

@@ -6,9 +6,9 @@ import (
 	"slices"
 )
 
-// The cases' matrices: in (0, 1), where every function of the table is
-// defined (log, asin, atanh); of both signs, square (a matrix product
-// and an elementwise one differ on it); and beyond 1 (acosh).
+// The cases' matrices. Every function of the table is defined in (0, 1)
+// (log, asin, atanh). A square matrix of both signs tells a matrix
+// product from an elementwise one. A matrix beyond 1 serves acosh.
 var (
 	unit  = Matrix{2, 3, []float64{0.25, 0.5, 0.75, 0.125, 0.625, 0.875}}
 	mixed = Matrix{2, 2, []float64{-1.5, 0.5, 2.25, -0.75}}
@@ -106,9 +106,9 @@ var unaries = []unary{
 		cases: [][]float64{{-0.5, 0.5}, {0.2, 0.6}}},
 }
 
-// binaries are the elementwise ops of two tensors of the same sizes
-// (the reference does not broadcast), with their scalars, and as an
-// expression of an element of each, v and w, where Go has one.
+// binaries are the elementwise ops of two tensors of the same sizes; the
+// reference does not broadcast. Each has its scalars and, where Go has
+// one, an expression of an element of each tensor, v and w.
 var binaries = []struct {
 	name    string
 	scalars []string

@@ -5,9 +5,9 @@ import (
 	"math"
 )
 
-// grid is the operand of the views: a 4x5 matrix whose element (i, j)
-// is 10i+j+1, so that each view's values say which rows and columns it
-// holds (and in which order a library's bounds are).
+// grid is the operand of the views: a 4x5 matrix whose element (i, j) is
+// 10i+j+1. So each view's values say which rows and columns it holds,
+// and in which order a library's bounds are.
 var grid = func() Matrix {
 	m := Matrix{4, 5, make([]float64, 20)}
 	for i := range m.Data {
@@ -23,12 +23,13 @@ var none = math.NaN()
 // IsNone reports whether a case's scalar v is an optional one left unset.
 func IsNone(v float64) bool { return math.IsNaN(v) }
 
-// viewOps are the view ops (the result shares self's memory: View) and
-// cat (its tensors a list: List), as PyTorch defines them on a 2-D
-// tensor, with two differences a matrix library has: select.int keeps
-// the selected dimension (a 1xn row, an nx1 column, where PyTorch's
-// result has one dimension fewer), and slice.Tensor's cases step by 1
-// (a dense matrix's view has unit column stride).
+// viewOps are the view ops and cat, as PyTorch defines them on a 2-D
+// tensor. A view op's result shares self's memory (View); cat's tensors
+// are a list (List). Two differences come from what a matrix library has:
+//   - select.int keeps the selected dimension: a 1xn row or an nx1
+//     column, where PyTorch's result has one dimension fewer;
+//   - slice.Tensor's cases step by 1, since a dense matrix's view has unit
+//     column stride.
 func viewOps() []*Op {
 	same := func(in []Matrix, _ []float64) (Matrix, error) { return block(in[0], 0, in[0].Rows, 0, in[0].Cols), nil }
 	whole := []Case{{In: []Matrix{grid}}, {In: []Matrix{mixed}}}

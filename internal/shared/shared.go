@@ -1,10 +1,15 @@
-// Package shared is what packages asserts and internal/engine share, typed,
-// and neither can import from the other (wrap imports asserts): the state
-// a runtime author's calls in asserts change and wrap's checks read (the
-// content check's switch), the engine asserts' calls reach (the counts of
-// every op, the registries of fresh hand-outs and pooled memory: [Engine],
-// which wrap installs), and the goroutine token. Violations go the other
-// way, by asserts.Handle.
+// Package shared is what packages asserts and internal/engine share, typed.
+// The engine imports asserts, so asserts cannot import the engine; what
+// both need stands here:
+//
+//   - the content check's switch, which asserts' calls set and the
+//     engine's checks read.
+//   - the [Engine] asserts' calls reach: the counts of every op, and the
+//     registries of fresh hand-outs and pooled memory. internal/engine
+//     installs it.
+//   - the goroutine token ([Getg]).
+//
+// Violations go the other way, by asserts.Handle.
 package shared
 
 import (

@@ -1,3 +1,5 @@
+//go:build debugasserts
+
 package gonum
 
 import (
@@ -12,6 +14,9 @@ import (
 // tensor's identities from it: the TensorImpl is the handle's address, the
 // storage the anchor of its memory, which every tensor on one buffer
 // shares.
+//
+// It is built with -tags debugasserts alone, as the checked wrappers that call
+// it are: the release build neither declares it nor links assertgen.
 //
 // It reads float64 tensors of rank 2, each with its geometry at its rank, as init checked.
 func AssertgenMemory(t *mat.Dense) asserts.Memory {

@@ -1,9 +1,8 @@
-// Package gonum checks gonum.org/v1/gonum/mat as it is: its *mat.Dense is
-// the Tensor type, with no wrapper and no ids of its own. assertgen init
-// -type wrote assertgen.yaml (each op bound to gonum's own methods where
-// their values are the op's, the views and cat through the helpers of
-// assertgen_views.go) and AssertgenMemory; this file is what init cannot
-// know: Memory, which reads a Dense in place.
+//go:build debugasserts
+
+// Memory, what init cannot know of gonum: built with the checked wrappers
+// alone, as init's AssertgenMemory is.
+
 package gonum
 
 import (

@@ -16,7 +16,8 @@ import (
 // with the reproducer hooks init wrote into sweepAdapter
 // (assertgen_sweep_test.go: mat.NewDense, RawMatrix), gets a verified
 // reproducer that imports gonum and not assertgen (the
-// binding copied), whose title names the op and the promise it breaks.
+// binding copied), whose title names the op and the promise it breaks;
+// the bug list files each, one entry, under the catalog's package.
 func TestReproducersOfTheCatalog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test per finding")
@@ -36,7 +37,14 @@ func TestReproducersOfTheCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log(r.BugList())
+	// Sweep logged its bug list (Options.Test): each cause by the package
+	// at fault, with its reproducer. Each wrong binding is one cause (one
+	// entry), filed under the catalog's package, whose bound code it is,
+	// not under gonum's mat, which its code calls (or not at all).
+	if bugs := r.BugList(); !strings.HasPrefix(bugs, "github.com/assertgen/assertgen/runtimes/gonum/catalog (the binding):\n") ||
+		strings.Count(bugs, "\n- ") != 8 || strings.Contains(bugs, "gonum.org/") {
+		t.Errorf("the bug list, want the 8 wrong bindings under the catalog's package:\n%s", bugs)
+	}
 	want := map[string]string{ // op: what its title says
 		"t":         "t returns a copy, not a view of self",
 		"narrow":    "narrow returns a copy, not a view of self",

@@ -134,8 +134,9 @@ func (r *Return) writeTo(b *strings.Builder) {
 	}
 }
 
-// writeAnnotatedType prints a type with its annotation right after the base
-// type, where the grammar puts it: Tensor(a!), Tensor(a)?, Tensor(a -> *)[].
+// writeAnnotatedType prints a type with its annotation right after the
+// base type, where the grammar puts it: Tensor(a!), Tensor(a)?,
+// Tensor(a -> *)[].
 func writeAnnotatedType(b *strings.Builder, t *Type, ann *Annotation) {
 	if ann == nil {
 		t.write(b)
@@ -314,10 +315,11 @@ func (f *Func) HasGenerator() bool {
 	return slices.ContainsFunc(f.Positional, generator) || slices.ContainsFunc(f.KwargOnly, generator)
 }
 
-// ReturnAlias returns the argument a return aliases: the one whose alias
-// set shares a letter with the return's (so split's Tensor(a)[] aliases its
-// Tensor(a -> *) self), or nil. Unlike torchgen's aliased_return_names,
-// which requires equal annotations, wildcard views are resolved too.
+// ReturnAlias returns the argument a return aliases, or nil. That is the
+// argument whose alias set shares a letter with the return's: split's
+// Tensor(a)[] aliases its Tensor(a -> *) self. torchgen's
+// aliased_return_names requires equal annotations; ReturnAlias resolves
+// wildcard views too.
 func (f *Func) ReturnAlias(i int) *Argument {
 	r := &f.Returns[i]
 	if r.Annotation == nil {

@@ -78,9 +78,9 @@ func (p *parser) found() string {
 	return QuoteChar(rest)
 }
 
-// QuoteChar quotes the first character of s for a message: 'x' when it
-// is printable, escaped as in Go otherwise ('\x00', '\r', '\ufeff'), so
-// that an invisible character is seen.
+// QuoteChar quotes the first character of s for a message: 'x' when it is
+// printable, and escaped as in Go otherwise ('\x00', '\r', '\ufeff'). So an
+// invisible character is seen.
 func QuoteChar(s string) string {
 	r, n := utf8.DecodeRuneInString(s)
 	switch {

@@ -7,10 +7,10 @@ import (
 
 // Signature returns the "core" signature shared by the functional,
 // in-place, out= and mutable variants of one function, as torchgen's
-// FunctionSchema.signature does: no overload, not in-place, no out or
-// tensor-option arguments, no annotations; mutable inputs that are not
-// returned become returns. With keepReturnNames, returns keep their names
-// and the added ones are named NAME_out.
+// FunctionSchema.signature does. It has no overload, is not in-place, and
+// has no out or tensor-option arguments and no annotations. Mutable inputs
+// that are not returned become returns. With keepReturnNames, returns keep
+// their names and the added ones are named NAME_out.
 func (f *Func) Signature(keepReturnNames bool) *Func {
 	strip := func(a Argument) Argument {
 		a.Annotation = nil
@@ -71,14 +71,18 @@ func (f *Func) Signature(keepReturnNames bool) *Func {
 	return g
 }
 
-// AppendSignatureKey appends to b a key that is equal for two schemas
-// exactly when torchgen's FunctionSchema.signature(strip_default=
-// stripDefault, strip_view_copy_name=stripViewCopy) gives equal schemas:
-// the base name without overload or in-place marker ("_copy" removed with
-// stripViewCopy), the arguments without annotations, out= or tensor-option
-// arguments (and without defaults with stripDefault), the returns' types,
-// then the types of the mutated arguments the schema does not return. It
-// builds no Func, for grouping thousands of ops.
+// AppendSignatureKey appends to b a key for grouping ops. Two schemas have
+// equal keys exactly when torchgen's FunctionSchema.signature(
+// strip_default=stripDefault, strip_view_copy_name=stripViewCopy) gives
+// equal schemas. The key holds:
+//   - the base name without overload or in-place marker, and without
+//     "_copy" with stripViewCopy;
+//   - the arguments without annotations, out= or tensor-option arguments,
+//     and without defaults with stripDefault;
+//   - the returns' types;
+//   - the types of the mutated arguments the schema does not return.
+//
+// It builds no Func, since it groups thousands of ops.
 func (f *Func) AppendSignatureKey(b []byte, stripDefault, stripViewCopy bool) []byte {
 	n := f.Name.Name
 	base := n.Base

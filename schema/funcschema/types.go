@@ -8,8 +8,8 @@ import (
 // A BaseTy is an atomic schema type such as Tensor or int.
 type BaseTy uint8
 
-// The base types of the function-schema language. The set is the union of
-// what torchgen 1.13 accepts and what later PyTorch releases added
+// The base types of the function-schema language. The set is what
+// torchgen 1.13 accepts, plus what later PyTorch releases add
 // (DeviceIndex, SymFloat, SymBool, GraphModule).
 const (
 	InvalidTy BaseTy = iota

@@ -6,8 +6,8 @@ import (
 )
 
 // validate enforces the invariants torchgen checks when it builds a
-// FunctionSchema, reporting the first violation at the offending argument
-// or return. The rules run in this order.
+// FunctionSchema. It reports the first violation, at the offending
+// argument or return. The rules run in this order.
 func (f *Func) validate() *SyntaxError {
 	name := f.Name.String()
 	for _, rule := range []func(f *Func, name string) *SyntaxError{
@@ -61,10 +61,11 @@ func (f *Func) validateArgs(name string) *SyntaxError {
 	return nil
 }
 
-// validateMutableReturns: out arguments and returns correspond one to one,
-// in order; mutable positional arguments after self are not returned;
-// returns are all mutable or all immutable, and mutable ones alias an out
-// argument or self.
+// validateMutableReturns checks that:
+//   - out arguments and returns correspond one to one, in order;
+//   - mutable positional arguments after self are not returned;
+//   - returns are all mutable or all immutable;
+//   - mutable returns alias an out argument or self.
 func (f *Func) validateMutableReturns(name string) *SyntaxError {
 	for i := range f.Out {
 		if i >= len(f.Returns) {

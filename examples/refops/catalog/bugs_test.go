@@ -295,7 +295,7 @@ func (k *keepingAdd) release() {
 // Share: the use counts stay 1, and the caller then holds one handle twice
 // and would release its TensorImpl twice. C++ cannot make this mistake
 // (returning a Tensor copies the handle); impl_use_count_le_1 catches it
-// by comparing the return with every argument (asserts' Call.NotArg).
+// by comparing the return with every argument (internal/engine's Call.NotArg).
 type cloneReturnsSelfPointer struct{ checkedif.Functions }
 
 func (cloneReturnsSelfPointer) Clone(self *rt.Tensor, memoryFormat *int) *rt.Tensor {

@@ -14,7 +14,7 @@ import (
 // that is that argument itself (or a second handle of it), report nothing,
 // and the rows of the arguments the op does not write run. (The ops here
 // never move the geometry of a non-mutable argument that is a mutable
-// one's TensorImpl; asserts' TestSameMetadataAliasesMutable covers that
+// one's TensorImpl; internal/engine's TestSameMetadataAliasesMutable covers that
 // skip.)
 func TestSameMetadataLegal(t *testing.T) {
 	needChecks(t)

@@ -1,3 +1,5 @@
+//go:build debugasserts
+
 package ops
 
 import (
@@ -18,6 +20,9 @@ import (
 //
 // A matrix (two sizes, two strides, the common case) takes Matrix, the
 // same fingerprint as Strided's without its loop.
+//
+// It is built with -tags debugasserts alone, as the checked wrappers that
+// call it are: the release build of ops links nothing of assertgen.
 func Memory(d *tensor.Dense) asserts.Memory {
 	m := asserts.SliceMemory(d.Header.Raw)
 	if sizes, strides := d.Shape(), d.Strides(); len(sizes) == 2 && len(strides) == 2 {

@@ -1,3 +1,5 @@
+//go:build debugasserts
+
 package ops_test
 
 import (

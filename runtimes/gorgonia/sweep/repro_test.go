@@ -39,7 +39,7 @@ func TestReproducers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log(r.BugList())
+	// Sweep logged its bug list (Options.Test): each cause by the package at fault, with its reproducer
 	if len(r.Repros) != len(r.Crashes)+len(r.Findings) || len(r.Repros) == 0 {
 		t.Fatalf("%d reproducers of %d crashes and %d findings", len(r.Repros), len(r.Crashes), len(r.Findings))
 	}

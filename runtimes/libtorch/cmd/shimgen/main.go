@@ -34,7 +34,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 	"github.com/assertgen/assertgen/schema"
@@ -302,7 +301,7 @@ func bind(op *schema.Op, goName string) (*binding, string) {
 		if reason != "" {
 			return nil, fmt.Sprintf("argument %s: %s", a.Name, reason)
 		}
-		n := gen.ParamName(a.Name)
+		n := plan.ParamName(a.Name)
 		for used[n] {
 			n += "_"
 		}

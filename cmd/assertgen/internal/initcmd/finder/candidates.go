@@ -1,0 +1,387 @@
+package finder
+
+import (
+	"fmt"
+	"go/types"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A Candidate is a callable bound to an op: the code of its bind: entry.
+type Candidate struct {
+	Op       *Op
+	Callable *Callable
+	Code     string // the bind: entry's Go code
+	Named    bool   // the callable's name is the op's
+	Map      bool   // the op mapped over the elements with a Map parameter
+	// Returns is the parameter the kernel returns after the code: ret, a
+	// new tensor; or self or out, the argument written. It is "" when the
+	// kernel returns the code's value.
+	Returns string
+	// Form is the view method and order of a view op's or cat's
+	// candidate, whose Code calls the form's helpers (ViewsFile).
+	Form *ViewForm
+	// EmptyCrash is the Go runtime error the candidate panicked with on
+	// empty inputs (no rows), as the value check ran it. It is "" for none.
+	EmptyCrash string
+	// Option is the option an in-place or out= candidate passes to its
+	// callable's trailing variadic parameter (UseUnsafe(), WithReuse(out)).
+	// The code returns its result. It is nil for none.
+	Option *Option
+	optArg string // the option as the code passes it
+	// Value is set for a kernel's in-place or out= candidate whose code's
+	// value is the result (kernelWrites). Returns is then the argument it
+	// must write and return.
+	Value bool
+	// WritesInput is for a kernel of the user's named for its op
+	// (namedKernel). It says the first case on which the kernel changed an
+	// input the op only reads, and which: "on [[...]]: it changes its
+	// input 0, ...". It is "" where it did not. Its values judge it all the
+	// same.
+	WritesInput string
+	// Unbuilt is the compiler's message on the candidate's code, which the
+	// value check's program could not build (checkKept). The candidate is
+	// left out of the program, and its verdict says why. It is "" for one
+	// built.
+	Unbuilt string
+}
+
+// Candidates returns the candidates of op among the callables. Each is a
+// callable whose parameters fit the op's in one of the ways a library
+// spells it. pkg is the library's package name. The ways:
+//
+//   - into a receiver: dst.M(inputs, scalars), dst being the new tensor
+//     ret, out, or self (in place);
+//   - in place on the receiver: self.M(the other inputs, scalars);
+//   - returning the result, for functional ops only: self.M(the other
+//     inputs, scalars) or pkg.F(inputs, scalars);
+//   - mapping a function of each element, into the receiver,
+//     dst.M(func(_, _ int, v E) E { return EXPR }, self), or returning the
+//     result, self.M(func...), for functional ops only. This is for an op
+//     the reference gives as an expression of one element (E float64).
+//     For an elementwise op of two tensors, the expression is of the
+//     first's element and of the second's at the same row and column. The
+//     function reads that with the library's At(i, j), when it has one:
+//     func(i, j int, v E) E { return max(v, other.At(i, j)) }.
+//   - with an option, for an in-place or out= op and a callable that
+//     returns a tensor and takes trailing options (gorgonia's
+//     self.Mul(other, opts ...FuncOpt)): self.M(the other inputs, scalars,
+//     OPT) or pkg.F(inputs, scalars, OPT). OPT is each of the package's
+//     Options of no parameters (in place: tensor.UseUnsafe()) or of out
+//     (out=: tensor.WithReuse(out)). The call's result is returned. The
+//     value check keeps those that write the argument and return it.
+//
+// Tensors are passed in the op's order. Numbers are passed in the op's
+// order, converted to the callable's types. A callable's error result
+// panics. The result of a call into a receiver is dropped, as gen drops
+// it, except where the op's return holds it: gen returns it then
+// (program.go's body).
+func Candidates(op *Op, l *Lib) []*Candidate {
+	cs, pkg, at := l.Callables, l.Pkg.Name(), l.At
+	if op.List {
+		// A list of tensors (cat): from views (viewCandidates), or a
+		// kernel package's callable that takes a list.
+		cs = slices.DeleteFunc(slices.Clone(cs), func(c *Callable) bool {
+			return !slices.ContainsFunc(c.Params, func(p Param) bool { return p.Kind == List })
+		})
+	}
+	var out []*Candidate
+	add := func(c *Callable, code, returns string, isMap bool) {
+		if code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: !isMap && c.NameFits(op.base()), Map: isMap, Returns: returns})
+		}
+	}
+	dst := map[schema.Kind]string{schema.Functional: "ret", schema.Out: op.outName()}[op.Kind]
+	if op.Kind == schema.Inplace {
+		dst = op.Tensors[0] // self
+	}
+	mapped := op.Ref.Map != "" && op.Elem == "float64" && (op.Ref.Tensors == 1 || at != "")
+	mapIn := op.Tensors // the tensors a map's call passes: the first alone
+	if mapped && op.Ref.Tensors == 2 {
+		op.at, mapIn = at, op.Tensors[:1]
+	}
+	for _, c := range cs {
+		if c.Method {
+			// Into the receiver; a result (the receiver, for chaining) is
+			// dropped.
+			add(c, c.call(dst+".", op, op.Tensors, false, false, ""), dst, false)
+			if op.Kind == schema.Inplace && len(op.Tensors) > 0 {
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, false, ""), op.Tensors[0], false)
+			}
+			if mapped {
+				add(c, c.call(dst+".", op, mapIn, true, false, ""), dst, true)
+			}
+		}
+		if c.Pkg != nil {
+			// A kernel package's function into its first tensor, as a
+			// method into its receiver: kern.F(dst, inputs, scalars).
+			add(c, c.call(c.qual(pkg)+".", op, append([]string{dst}, op.Tensors...), false, false, ""), dst, false)
+		}
+		if c.Pkg != nil && (c.Result.Tensor || c.Result.List) && op.Kind != schema.Functional && len(op.Tensors) > 0 {
+			out = append(out, kernelWrites(op, c, pkg, dst)...)
+		}
+		if (c.Result.Tensor || c.Result.List) && op.Kind == schema.Functional {
+			switch {
+			case c.Method && len(op.Tensors) > 0:
+				add(c, c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, ""), "", false)
+				if mapped {
+					add(c, c.call(op.Tensors[0]+".", op, nil, true, true, ""), "", true)
+				}
+			case !c.Method:
+				add(c, c.call(c.qual(pkg)+".", op, op.Tensors, false, true, ""), "", false)
+			}
+		}
+		out = append(out, optionCandidates(op, c, l.Options, pkg, dst)...)
+	}
+	return out
+}
+
+// kernelWrites returns the candidates of the in-place or out= op that
+// call c, a kernel package's callable returning a tensor (and maybe an
+// error). They pass the argument the op writes and the op's tensors, and
+// return the call's result:
+//   - in place: kern.Neg_(self), kern.Add_(self, other);
+//   - out=: kern.AddOut(out, self, other) and kern.AddOut(self, other,
+//     out).
+//
+// The value check keeps those that write the argument and return it. gen
+// returns what the call returns, so that returns_arg sees a kernel that
+// returns another tensor.
+func kernelWrites(op *Op, c *Callable, pkg, dst string) []*Candidate {
+	lists := [][]string{op.Tensors}
+	if op.Kind == schema.Out {
+		lists = [][]string{append([]string{dst}, op.Tensors...), append(slices.Clone(op.Tensors), dst)}
+	}
+	if c.Recv != nil && c.Recv.Operator {
+		return nil // an operator's Apply makes its results
+	}
+	// Named only where the name says it writes (Neg_, NegInPlace; AddOut,
+	// AddInto). kern.Neg is no neg_, and the report does not say so of
+	// every functional kernel.
+	lower := strings.ToLower(c.GoName)
+	named := c.NameFits(op.base()) && (op.Kind == schema.Inplace && (strings.HasSuffix(lower, "_") || strings.HasSuffix(lower, "inplace")) ||
+		op.Kind == schema.Out && (strings.HasSuffix(lower, "out") || strings.HasSuffix(lower, "into") || strings.HasSuffix(lower, "to")))
+	var out []*Candidate
+	for _, ts := range lists {
+		if code := c.call(c.qual(pkg)+".", op, ts, false, true, ""); code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: named, Returns: dst, Value: true})
+		}
+	}
+	return out
+}
+
+// optionCandidates returns the candidates of the in-place or out= op that
+// call c with each option of its trailing variadic parameter that fits the
+// op (Candidates). The call's result is returned. dst is the argument the
+// op writes.
+func optionCandidates(op *Op, c *Callable, opts []*Option, pkg, dst string) []*Candidate {
+	rest := c.rest()
+	if rest == nil || !c.Result.Tensor || op.Kind == schema.Functional || len(op.Tensors) == 0 {
+		return nil
+	}
+	var out []*Candidate
+	for _, o := range opts {
+		if !types.Identical(o.typ, rest) || o.Tensor != (op.Kind == schema.Out) {
+			continue
+		}
+		arg := o.Arg(pkg, dst)
+		code := c.call(c.qual(pkg)+".", op, op.Tensors, false, true, arg)
+		if c.Method {
+			code = c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, arg)
+		}
+		if code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: c.NameFits(op.base()), Returns: dst, Option: o, optArg: arg})
+		}
+	}
+	return out
+}
+
+// base is the op's name without its overload.
+func (op *Op) base() string { return strings.SplitN(op.Name, ".", 2)[0] }
+
+// outName is the Go name of the op's out= tensor.
+func (op *Op) outName() string {
+	for _, p := range op.Params {
+		if p.Role == OutArg {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// call returns the code that calls c on recv with the tensors and the
+// op's scalars, or "" when c's parameters do not take them. recv includes
+// its dot, and is "" for a function.
+//   - with mapped, c's Map parameter takes the op's expression of an
+//     element. tensors are then its one input, or none when recv is it.
+//   - value says the code's value is the result, its type asserted from an
+//     interface. Otherwise the call is a statement: its results are
+//     dropped, but an error panics.
+//   - opt is the argument of a Rest parameter; "" leaves it empty.
+func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool, opt string) string {
+	var args []string
+	ti, si, maps := 0, 0, 0
+	for _, p := range c.Params {
+		switch p.Kind {
+		case Tensor:
+			if ti == len(tensors) || op.List && tensors[ti] == op.Tensors[0] {
+				return "" // none left, or the op's list
+			}
+			args, ti = append(args, tensors[ti]), ti+1
+		case List:
+			// The op's list, or its tensors (those left) made one.
+			switch {
+			case ti == len(tensors):
+				return ""
+			case op.List && tensors[ti] == op.Tensors[0]:
+				args, ti = append(args, tensors[ti]), ti+1
+			case op.List:
+				return ""
+			default:
+				args, ti = append(args, c.list+"{"+strings.Join(tensors[ti:], ", ")+"}"), len(tensors)
+			}
+		case Number:
+			if si == len(op.Scalars) || strings.HasPrefix(op.scalarType(si), "*") {
+				return "" // no scalar left, or an optional one
+			}
+			args, si = append(args, convert(op.scalarType(si), p.Type, op.Scalars[si])), si+1
+		case Map:
+			f := op.mapFunc(p.Index)
+			if !mapped || maps > 0 || f == "" {
+				return ""
+			}
+			args, maps = append(args, f), maps+1
+		case Any:
+			// The next tensor, else the next number as an element.
+			switch {
+			case ti < len(tensors):
+				args, ti = append(args, tensors[ti]), ti+1
+			case si < len(op.Scalars) && !strings.HasPrefix(op.scalarType(si), "*"):
+				args, si = append(args, convert(op.scalarType(si), op.Elem, op.Scalars[si])), si+1
+			default:
+				return ""
+			}
+		case Rest:
+			// Left empty (the library's defaults), or the option.
+			if opt != "" {
+				args = append(args, opt)
+			}
+		default:
+			return ""
+		}
+	}
+	if c.Recv != nil {
+		// A receiver made for the call, its fields set to the scalars
+		// left (Recv).
+		var set []string
+		for ; !mapped && si < len(op.Scalars) && len(set) < len(c.Recv.Fields) && c.Recv.Ctor == ""; si++ {
+			if strings.HasPrefix(op.scalarType(si), "*") {
+				return ""
+			}
+			set = append(set, convert(op.scalarType(si), c.Recv.Fields[len(set)].Type, op.Scalars[si]))
+		}
+		recv = c.Recv.expr(set) + "."
+	}
+	if ti != len(tensors) || mapped && maps != 1 || !mapped && si != len(op.Scalars) {
+		return ""
+	}
+	code := recv + c.GoName + c.TypeArgs + "(" + strings.Join(args, ", ") + ")"
+	switch {
+	case value && c.Result.List:
+		return c.listCode(code, op)
+	case c.Result.List && c.Result.Err:
+		return ""
+	case value && c.Result.Err && !c.Result.Other && !op.hasParam("res", "err"):
+		// A result and an error (gorgonia's): an error panics, as an
+		// error of a call that returns nothing else does.
+		return "res, err := " + code + "; if err != nil { panic(err) }; return res" + c.Result.Assert
+	case value && c.Result.Err:
+		return ""
+	case value && c.Result.Other:
+		// Results besides the tensor (Frexp's two tensors): the call is
+		// no value a kernel returns.
+		return ""
+	case value:
+		return code + c.Result.Assert
+	case c.Result.Err && (c.Result.Tensor || c.Result.Other):
+		return ""
+	case c.Result.Err:
+		return "if err := " + code + "; err != nil { panic(err) }"
+	}
+	return code
+}
+
+// hasParam reports whether the op has a parameter of one of the names.
+func (op *Op) hasParam(names ...string) bool {
+	for _, p := range op.Params {
+		if slices.Contains(names, p.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// listCode is the statements that return the one tensor of the list the
+// call code returns, with an error, which panics. It is "" where the op's
+// parameters take the names.
+func (c *Callable) listCode(code string, op *Op) string {
+	if op.hasParam("res", "err") || c.Result.Other {
+		return ""
+	}
+	head := "res := " + code
+	if c.Result.Err {
+		head = "res, err := " + code + "; if err != nil { panic(err) }"
+	}
+	return head + "; if len(res) != 1 { panic(\"" + c.Name + " returned " + "other than one tensor\") }; return res[0]"
+}
+
+// Stmts reports whether the candidate's code is statements that return
+// the result, not an expression: a call of a result and an error, or of a
+// list.
+func (c *Candidate) Stmts() bool {
+	return strings.HasPrefix(c.Code, "res, err := ") || strings.HasPrefix(c.Code, "res := ")
+}
+
+// scalarType is the Go type of the op's scalar i.
+func (op *Op) scalarType(i int) string {
+	for _, p := range op.Params {
+		if p.Role == Scalar && p.Index == i {
+			return p.Type
+		}
+	}
+	return ""
+}
+
+// mapFunc is the function of an element that computes the op, with n
+// index parameters before the element.
+func (op *Op) mapFunc(n int) string {
+	idx := strings.TrimSuffix(strings.Repeat("_, ", n), ", ")
+	expr := op.Ref.Map
+	if op.Ref.Tensors == 2 {
+		if n != 2 || op.at == "" {
+			return "" // the second operand is read by row and column
+		}
+		idx = "i, j"
+		expr = operandW.ReplaceAllLiteralString(expr, op.Tensors[1]+"."+op.at+"(i, j)")
+	}
+	elem := op.Elem
+	if idx != "" {
+		idx += " int, "
+	}
+	return fmt.Sprintf("func(%sv %s) %s { return %s }", idx, elem, elem, expr)
+}
+
+// operandW matches the second operand's element in a reference's
+// expression of two (refvalues.Op.Map).
+var operandW = regexp.MustCompile(`\bw\b`)
+
+// convert is the Go expression of name (of type from) as a to.
+func convert(from, to, name string) string {
+	if from == to {
+		return name
+	}
+	return to + "(" + name + ")"
+}

@@ -1,0 +1,176 @@
+package finder
+
+import (
+	"slices"
+
+	"github.com/assertgen/assertgen/internal/refvalues"
+	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// An Op is an op of the schema whose values the reference knows, as a
+// binding calls it: functional (ret), in-place (self) or out= (out).
+type Op struct {
+	Name    string
+	Kind    schema.Kind // schema.Functional, schema.Inplace or schema.Out
+	Ref     *refvalues.Op
+	Params  []OpParam // in the schema's order: the bound kernel's parameters
+	Tensors []string  // the tensor inputs' Go names, in order
+	Scalars []string  // the scalars' Go names, in the order of Ref.Scalars
+	Elem    string    // the tensors' element type
+	GoName  string    // the wrapper's name (plan.GoName)
+	// List is set for an op whose tensors are one list argument (cat):
+	// Tensors holds its name.
+	List bool
+	// at is the library's method of an element by row and column. A map
+	// of an op of two tensors reads the second tensor with it
+	// (Candidates).
+	at string
+}
+
+// An OpParam is one parameter of the op's kernel: its Go name and type,
+// and what it is.
+type OpParam struct {
+	Name, Type string
+	Role       Role
+	Index      int // the tensor's or scalar's index
+}
+
+// A Role is what a parameter of an op is to its values.
+type Role int
+
+// The roles.
+const (
+	Input  Role = iota // a tensor input
+	Scalar             // a number the values depend on
+	OutArg             // the out= tensor
+	Ignore             // one that does not change the values (refvalues.Ignorable)
+)
+
+// Ops returns the ops of s whose values the reference knows, and whose
+// parameters a binding of a tensor type can take. Those parameters are
+// tensors (Go type tensor), numbers (Scalar is elem), and those refvalues
+// ignores. The ops have one Tensor result. In-place and out= ops take
+// their functional op's values.
+func Ops(s *schema.Schema, tensor, elem string) []*Op {
+	byName := map[string]*schema.Op{}
+	for _, o := range s.Ops {
+		byName[o.Name] = o
+	}
+	var out []*Op
+	for _, o := range s.Ops {
+		ref := functional(o, byName)
+		if ref == nil || ref.View && o.Kind != schema.Functional {
+			continue // detach_ is a view's metadata, not values: any no-op computes it
+		}
+		if op := newOp(o, ref, tensor, elem); op != nil {
+			out = append(out, op)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Op) int { return compare(a.Name, b.Name) })
+	return out
+}
+
+func compare(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// functional returns the reference of o's functional op: o's own, or its
+// name's without the in-place underscore. For an out= op, it is that of
+// the functional op of its base name with its other arguments.
+func functional(o *schema.Op, byName map[string]*schema.Op) *refvalues.Op {
+	f := o.Func
+	switch o.Kind {
+	case schema.Functional:
+		return refvalues.Lookup(o.Name)
+	case schema.Inplace:
+		name := f.Name
+		name.Name.Inplace = false
+		return refvalues.Lookup(name.String())
+	case schema.Out:
+		for _, ref := range refvalues.Names() {
+			fo := byName[ref]
+			if fo != nil && fo.Func.Name.Name.Base == f.Name.Name.Base && !fo.Func.Name.Name.Inplace && sameArgs(fo.Func, f) {
+				return refvalues.Lookup(ref)
+			}
+		}
+	}
+	return nil
+}
+
+// sameArgs reports whether the functional f and the out= g take the same
+// arguments but g's outs.
+func sameArgs(f, g *schema.Func) bool {
+	a, b := append(slices.Clone(f.Positional), f.KwargOnly...), append(slices.Clone(g.Positional), g.KwargOnly...)
+	return slices.EqualFunc(a, b, func(x, y schema.Argument) bool { return x.Name == y.Name && x.Type.Equal(y.Type) })
+}
+
+// newOp returns the op o as a binding calls it, or nil when one of its
+// parameters or results is not one a binding passes.
+func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
+	f := o.Func
+	if len(f.Returns) != 1 || !f.Returns[0].Type.Is(schema.Tensor) || len(f.Out) > 1 {
+		return nil
+	}
+	op := &Op{Name: o.Name, Kind: o.Kind, Ref: ref, Elem: elem, GoName: plan.GoName(f.Name)}
+	args := append(append(slices.Clone(f.Positional), f.KwargOnly...), f.Out...)
+	for i, a := range args {
+		p := OpParam{Name: plan.ParamName(a.Name)}
+		switch t := a.Type; {
+		case i >= len(args)-len(f.Out):
+			p.Type, p.Role = tensor, OutArg
+		case t.Is(schema.Tensor):
+			p.Type, p.Index = tensor, len(op.Tensors)
+			op.Tensors = append(op.Tensors, p.Name)
+		case t.Kind == schema.ListKind && t.Elem.Is(schema.Tensor) && ref.List && len(op.Tensors) == 0:
+			p.Type, op.List = "[]"+tensor, true
+			op.Tensors = append(op.Tensors, p.Name)
+		case t.Kind == schema.OptionalKind && (t.Elem.Is(schema.Int) || t.Elem.Is(schema.SymInt)):
+			// slice.Tensor's start=None: unset is the reference's NaN.
+			p.Type, p.Role, p.Index = "*int64", Scalar, len(op.Scalars)
+			op.Scalars = append(op.Scalars, p.Name)
+		case t.Is(schema.Scalar) || t.Is(schema.Float) || t.Is(schema.Int) || t.Is(schema.SymInt):
+			p.Type, p.Role, p.Index = map[bool]string{true: elem, false: "int64"}[t.Is(schema.Scalar)], Scalar, len(op.Scalars)
+			if t.Is(schema.Float) {
+				p.Type = "float64"
+			}
+			op.Scalars = append(op.Scalars, p.Name)
+		case slices.Contains(refvalues.Ignorable, a.Name) && ignoredType(t) != "":
+			p.Type, p.Role = ignoredType(t), Ignore
+		default:
+			return nil
+		}
+		op.Params = append(op.Params, p)
+	}
+	if o.Kind == schema.Out && len(f.Out) != 1 || len(op.Tensors) != ref.Tensors || !slices.Equal(op.Scalars, ref.Scalars) {
+		return nil
+	}
+	return op
+}
+
+// ignoredType is the Go type of an argument of schema type t that a
+// binding leaves out (refvalues.Ignorable), as gen writes it. It is "" for
+// a type no such argument has.
+func ignoredType(t *schema.Type) string {
+	if t.Is(schema.Bool) {
+		return "bool"
+	}
+	if t.Kind != schema.OptionalKind {
+		return ""
+	}
+	switch {
+	case t.Elem.Is(schema.MemoryFormat), t.Elem.Is(schema.ScalarType), t.Elem.Is(schema.Layout):
+		return "*int"
+	case t.Elem.Is(schema.Device):
+		return "*string"
+	case t.Elem.Is(schema.Bool):
+		return "*bool"
+	}
+	return ""
+}

@@ -1,0 +1,2 @@
+// Package user is the user's package of package finder's tests.
+package user

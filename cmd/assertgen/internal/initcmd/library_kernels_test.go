@@ -1,0 +1,285 @@
+package initcmd
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dtlibKernels is a kernel package over dtlib's T, in the package init
+// runs in: Neg computes neg right; Neg_ negates its input in place and
+// returns a copy of it, not the input (returns_arg's bug). dtlib's own
+// Neg plants a bug on each form: bound instead of the kernel, it would
+// give neg findings.
+const dtlibKernels = `package user
+
+import (
+	"errors"
+	"math"
+
+	"example.com/fakemod/dtlib"
+)
+
+// neg returns -x, of a float32 or float64 tensor: into x (in place) and
+// a copy of it, or a new tensor.
+func neg(x *dtlib.T, inPlace bool) (*dtlib.T, error) {
+	var d any
+	switch {
+	case x.Float64s() != nil:
+		o := append([]float64(nil), x.Float64s()...)
+		for i, v := range o {
+			o[i] = -v
+		}
+		if inPlace {
+			copy(x.Float64s(), o)
+		}
+		d = o
+	case x.Float32s() != nil:
+		o := append([]float32(nil), x.Float32s()...)
+		for i, v := range o {
+			o[i] = -v
+		}
+		if inPlace {
+			copy(x.Float32s(), o)
+		}
+		d = o
+	default:
+		return nil, errors.New("user: floats only")
+	}
+	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
+}
+
+// Neg returns -x.
+func Neg(x *dtlib.T) (*dtlib.T, error) { return neg(x, false) }
+
+// Neg_ negates x in place and returns a copy of it (a bug: not x).
+func Neg_(x *dtlib.T) (*dtlib.T, error) { return neg(x, true) }
+
+// Abs returns |x|; its path for a 0-dim tensor writes |x| into x too
+// (a bug no positive x shows).
+func Abs(x *dtlib.T) (*dtlib.T, error) {
+	var d any
+	switch {
+	case x.Float64s() != nil:
+		o := append([]float64(nil), x.Float64s()...)
+		for i, v := range o {
+			o[i] = math.Abs(v)
+		}
+		if len(x.Shape()) == 0 {
+			copy(x.Float64s(), o)
+		}
+		d = o
+	case x.Float32s() != nil:
+		o := append([]float32(nil), x.Float32s()...)
+		for i, v := range o {
+			o[i] = float32(math.Abs(float64(v)))
+		}
+		if len(x.Shape()) == 0 {
+			copy(x.Float32s(), o)
+		}
+		d = o
+	default:
+		return nil, errors.New("user: floats only")
+	}
+	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
+}
+
+// Transpose is a kernel of an op whose values assertgen's reference does
+// not know: init cannot bind it, and says so.
+func Transpose(x *dtlib.T, dim0, dim1 int) (*dtlib.T, error) { return x, nil }
+
+// Scale is a kernel no op's name or values fit.
+func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
+`
+
+// TestInitKernelLibraryPlanted: init -type over a library's type (dtlib,
+// built as gorgonia's Dense is) in a package of kernels binds the
+// kernels, not the type's own methods that compute the ops too (neg:
+// kernel Neg, not dtlib's Neg with its planted bugs), and an in-place
+// kernel that returns (T, error) (Neg_), returning what it returns: the
+// sweep init writes reports its bug, returns_arg, on every rank it makes
+// (0-D, 1-D, 3-D, 4-D among them), and nothing of neg; and abs's kernel,
+// which writes |x| into a 0-dim input, only where x is negative: the
+// probe of a negative 0-dim tensor, no variant (their elements are
+// positive). A kernel it cannot check (Transpose: no reference values;
+// Scale: no op fits) is named in its report.
+func TestInitKernelLibraryPlanted(t *testing.T) {
+	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: abs, neg, neg_") {
+		t.Errorf("init's report does not bind neg and neg_ to the kernels:\n%s", report)
+	}
+	for _, want := range []string{
+		"not bound: user.Transpose: not transpose.int, transpose_: assertgen's reference has no values for them",
+		"not bound: user.Scale: no op fits it",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
+	}
+	found, all := sweepFindings(t, mod, dir)
+	in, ok := found["neg_ returns_arg return 0"]
+	if !ok {
+		t.Fatalf("no neg_ returns_arg finding:\n%s", all)
+	}
+	for _, s := range []string{"0-dim float", "1-d float [3]", "3-d float [2,3,4]", "4-d float [1,2,4,4]"} {
+		if !strings.Contains(in, s) {
+			t.Errorf("neg_ returns_arg not in %s (in: %s)", s, in)
+		}
+	}
+	if in := found["abs same_content argument self"]; in != "value: negative 0-dim" {
+		t.Errorf("abs same_content found in %q, want the probe of a negative 0-dim tensor alone:\n%s", in, all)
+	}
+	for k := range found {
+		if strings.HasPrefix(k, "abs ") && k != "abs same_content argument self" {
+			t.Errorf("a finding of abs other than its write: %s (in: %s)", k, found[k])
+		}
+		if strings.HasPrefix(k, "neg ") {
+			t.Errorf("a finding of neg, whose kernel is right: %s (in: %s)", k, found[k])
+		}
+	}
+}
+
+// frexpKernels is a kernel package over fake's M with a kernel of two
+// results (Frexp: the mantissas and the exponents) beside one init can
+// bind (Sqrt).
+const frexpKernels = `package user
+
+import (
+	"math"
+
+	"example.com/fakemod/fake"
+)
+
+func each(a *fake.M, f func(float64) float64) *fake.M {
+	raw := a.Raw()
+	out := make([]float64, raw.Rows*raw.Cols)
+	for i := range out {
+		out[i] = f(raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols])
+	}
+	return fake.New(raw.Rows, raw.Cols, out)
+}
+
+// Sqrt returns the square root of a.
+func Sqrt(a *fake.M) *fake.M { return each(a, math.Sqrt) }
+
+// Frexp returns a's mantissas and exponents.
+func Frexp(a *fake.M) (*fake.M, *fake.M) {
+	m := each(a, func(v float64) float64 { f, _ := math.Frexp(v); return f })
+	e := each(a, func(v float64) float64 { _, e := math.Frexp(v); return float64(e) })
+	return m, e
+}
+`
+
+// TestInitKernelTwoResults (issue 79, item 6): a kernel of two results
+// (Frexp) beside one init binds (Sqrt) costs init nothing but that
+// kernel: init writes its files, binds sqrt to the kernel and names
+// Frexp as not bound, with why (its results: frexp returns two
+// tensors, init binds ops of one).
+func TestInitKernelTwoResults(t *testing.T) {
+	mod := fakeModule(t, map[string]string{"kern.go": frexpKernels})
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/fake.M", Ops: []string{"sqrt"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"by the kernels of example.com/fakemod/user: sqrt",
+		"not bound: user.Frexp: not frexp.Tensor, frexp.Tensor_out: it returns (*fake.M, *fake.M): init binds a kernel that returns one tensor (with an error or not), or that writes its first tensor",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
+	}
+	config, err := os.ReadFile(filepath.Join(dir, "assertgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(config), `sqrt: "user.Sqrt(self)"`) {
+		t.Errorf("assertgen.yaml does not bind sqrt to user.Sqrt:\n%s", config)
+	}
+}
+
+// genericKernels is a kernel package over genlib's generic T: Abs, not
+// generic (init does not check it: -ops relu); Relu,
+// generic in the element type, computes relu's values and writes them
+// into its input too (a bug: relu only reads it); Roll, generic in an
+// integer type, cannot be instantiated with the element type.
+const genericKernels = `package user
+
+import "example.com/fakemod/genlib"
+
+// Abs returns |x|.
+func Abs(x *genlib.T[float64]) *genlib.T[float64] {
+	return x.Map(func(v float64) float64 { return max(v, -v) })
+}
+
+// Relu returns max(x, 0), and writes it into x too (a bug).
+func Relu[E float32 | float64](x *genlib.T[E]) *genlib.T[E] {
+	raw := x.Raw()
+	out := make([]E, raw.Rows*raw.Cols)
+	for i := range out {
+		at := i/raw.Cols*raw.Stride + i%raw.Cols
+		raw.Data[at] = max(raw.Data[at], 0)
+		out[i] = raw.Data[at]
+	}
+	return genlib.New(raw.Rows, raw.Cols, out)
+}
+
+// Roll returns x's elements shifted by shift places.
+func Roll[I ~int32 | ~int64](x *genlib.T[float64], shift I) *genlib.T[float64] {
+	raw := x.Raw()
+	out := make([]float64, raw.Rows*raw.Cols)
+	for i := range out {
+		out[(i+int(shift))%len(out)] = raw.Data[i/raw.Cols*raw.Stride+i%raw.Cols]
+	}
+	return genlib.New(raw.Rows, raw.Cols, out)
+}
+`
+
+// TestInitKernelGeneric (issue 79, item 7): a generic kernel function
+// (Relu[E]) is instantiated with -type's type arguments and bound to its
+// op, over the type's own Map, which computes relu's values too, and the
+// report says which won; its bug (it writes its input) is the sweep's
+// to report: init binds it all the same, saying what it saw, and the
+// sweep reports same_content on relu. A generic kernel init cannot
+// instantiate (Roll[I ~int32 | ~int64]) is named, with why.
+func TestInitKernelGeneric(t *testing.T) {
+	mod := fakeModule(t, map[string]string{"kern.go": genericKernels})
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/genlib.T[float64]", Ops: []string{"relu"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"by the kernels of example.com/fakemod/user: relu\n",
+		"chosen: user.Relu is generic: called as user.Relu[float64] (-type's type arguments)",
+		"chosen: relu: user.Relu, a kernel of yours, over the type's own T.Map (mapped over the elements), which computes it too",
+		"note: relu: user.Relu changes its input on init's inputs, where the op only reads it: bound all the same (a kernel of yours, named for the op), its bug the sweep's to report",
+		"not bound: user.Roll: a generic function init cannot instantiate with float64 or *genlib.T[float64]: float64 does not satisfy ~int32 | ~int64",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report does not say %q:\n%s", want, report)
+		}
+	}
+	config, err := os.ReadFile(filepath.Join(dir, "assertgen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(config), `relu: "user.Relu[float64](self)"`) {
+		t.Errorf("assertgen.yaml does not bind relu to user.Relu[float64]:\n%s", config)
+	}
+	found, all := sweepFindings(t, mod, dir)
+	if _, ok := found["relu same_content argument self"]; !ok {
+		t.Errorf("the sweep does not report relu's write of its input (same_content):\n%s", all)
+	}
+}

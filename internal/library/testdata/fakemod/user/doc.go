@@ -1,2 +1,0 @@
-// Package user is the user's package of internal/library's tests.
-package user
