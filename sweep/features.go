@@ -44,9 +44,7 @@ var featureNames = func() []string {
 		"one tensor passed as two arguments", "a strided view", "a dim of size 1", "a 1-d tensor", "3 or more dims",
 		"a layout not strided", "a conj or neg bit", "autograd", "named dims"}
 	names = append(names, "zeros", "ones", "negatives", "mixed signs")
-	for _, d := range dtypeNames[:16] {
-		names = append(names, d)
-	}
+	names = append(names, dtypeNames[:16]...)
 	for _, p := range slices.Concat(argProbes, probeFeatures) {
 		names = append(names, "the value "+p)
 	}
