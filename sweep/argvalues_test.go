@@ -134,3 +134,56 @@ func TestShapesBeforeRepair(t *testing.T) {
 		t.Errorf("the base sample's repairs %q, want it repaired to a column", got)
 	}
 }
+
+// A kernel that runs its base sample in float32 and refuses the same
+// sample in float64 (an ONNX runtime's Gemm, which declares float64) is
+// reported, with the library's error, though the op was reached; a
+// kernel that refuses the float64 variant for another reason (its shape)
+// and runs the base sample in float64 is not; a verdict declares the
+// refusal.
+func TestDtypeRefusedWhereAnotherRan(t *testing.T) {
+	table := func(yield func(string, any) bool) {
+		_ = yield("addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+			func(self, mat1, mat2 *Spec, beta, alpha float64) *Spec {
+				for _, m := range []*Spec{self, mat1, mat2} {
+					if len(m.Shape) != 2 || m.Shape[0] != m.Shape[1] {
+						panic(&SquareError{})
+					}
+				}
+				if mat1.Dtype == "float64" {
+					panic(errors.New("gemm: type tensor(double) is not supported"))
+				}
+				return &Spec{Shape: self.Shape, Dtype: self.Dtype}
+			}) &&
+			yield("neg(Tensor self) -> Tensor", func(self *Spec) *Spec {
+				if len(self.Shape) == 2 && self.Shape[0] == 3 {
+					panic(errors.New("neg: three rows are not supported"))
+				}
+				return &Spec{Shape: self.Shape, Dtype: self.Dtype}
+			})
+	}
+	const want = "addmm refused float64 where float32 ran: the base sample, contiguous float [2,3], optionals absent, refused as float64: " +
+		"self=float64[3,3] mat1=float64[3,3] mat2=float64[3,3] beta=[1] alpha=[1] (repaired: square matrix): gemm: type tensor(double) is not supported " +
+		"(a dtype the runtime makes: fix the library or the binding, or declare the refusal in a verdict)"
+	for _, c := range []struct {
+		inProcess bool
+		v         Verdicts
+		errs      []string
+	}{
+		{true, nil, []string{want}},
+		{false, nil, []string{want}},
+		{true, Verdicts{"addmm refused float64": "the library's Gemm has no double"}, nil},
+	} {
+		rec := &recorded{TB: t}
+		rep := RunWith(rec, kindRuntime{}, table, Options{Samples: 4, InProcess: c.inProcess, Test: t, NoValues: true, Verdicts: c.v})
+		if !slices.Equal(rec.errors, c.errs) {
+			t.Errorf("verdicts %v: errors %q, want %q", c.v, rec.errors, c.errs)
+		}
+		if len(rep.DtypeRefused) != 1 || rep.DtypeRefused[0].Op != "addmm" || len(rep.Refused) != 0 || !strings.Contains(rep.String(), "\n\taddmm refused float64 where float32 ran") {
+			t.Errorf("dtype refused %+v, refused %+v:\n%s", rep.DtypeRefused, rep.Refused, rep)
+		}
+		if got := rep.Tried["addmm"]; !strings.HasPrefix(got, "...E") {
+			t.Errorf("addmm tried %q, want its float64 variant refused", got)
+		}
+	}
+}

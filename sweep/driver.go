@@ -625,6 +625,9 @@ func (d *driver) runOp(i, from, base, alias int) {
 		d.emit(&event{T: evStart, Op: i, Step: v})
 		out := d.variant(i, v, kindStep)
 		res := resultOf(d.rt, out)
+		if res.Err == "error" && baseS != nil && !Variants[v].Alias {
+			res.Hole = d.floatHole(i, v, baseS, out.Sample)
+		}
 		d.emit(&event{T: evStep, Op: i, Step: v, Res: res})
 		if out.Err != nil {
 			if refused == nil && res.Err == "error" && !Variants[v].Alias {
