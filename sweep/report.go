@@ -32,14 +32,14 @@ type Report struct {
 	// the library's refusal, counted and listed apart. An op not reached
 	// in neither crashed on every sample it was given or was not run
 	// (the sweep's budget, [Options].Skip).
-	Refused  []*Refusal
+	Refused []*Refusal
 	// DtypeRefused are the ops reached whose kernel refused their base
 	// sample with its float tensors moved to the float dtype of a variant
 	// it refused (float64, where float32 ran), with the library's error,
 	// one per op; Run fails once per each unless a verdict names it
 	// ([Refusal.Key]: "addmm refused float64").
 	DtypeRefused []*Refusal
-	NoSample map[string]string
+	NoSample     map[string]string
 	// ExercisedRepairs gives, per op whose exercising sample ran after a
 	// repair, the repairs that made it run.
 	ExercisedRepairs map[string][]string
