@@ -43,7 +43,11 @@
 // indices...); families the rules cannot reach (convolutions, upsampling,
 // RNN cells) have a hand-written sample, and the ops whose arguments
 // depend on one another (losses, full RNNs, sparse constructors,
-// quantization...) a setup, the last repair. The package knows nothing of
+// quantization...) a setup; the last repair tries each non-tensor
+// argument at the values bindings commonly require (a cast's dtype given,
+// flatten's start_dim 1, keepdim true). A float dtype the op refuses where
+// its base sample ran in another is reported ([Report].DtypeRefused).
+// The package knows nothing of
 // any runtime: the libtorch, gorgonia and gonum sweeps use it, and so can
 // a runtime in another module (see the examples).
 package sweep

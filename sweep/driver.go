@@ -625,6 +625,9 @@ func (d *driver) runOp(i, from, base, alias int) {
 		d.emit(&event{T: evStart, Op: i, Step: v})
 		out := d.variant(i, v, kindStep)
 		res := resultOf(d.rt, out)
+		if res.Err == "error" && baseS != nil && !Variants[v].Alias {
+			res.Hole = d.floatHole(i, v, baseS, out.Sample)
+		}
 		d.emit(&event{T: evStep, Op: i, Step: v, Res: res})
 		if out.Err != nil {
 			if refused == nil && res.Err == "error" && !Variants[v].Alias {
@@ -657,6 +660,7 @@ func (d *driver) runOp(i, from, base, alias int) {
 	if d.noValues {
 		return
 	}
+	given := givenBase(e.Func, base, bs)
 	for p := max(from-d.n-g, 0); p < len(Probes); p++ {
 		b := bs
 		if b == nil && (slices.Contains(shapeProbes, Probes[p].Name) || slices.Contains(argProbes, Probes[p].Name)) {
@@ -668,7 +672,7 @@ func (d *driver) runOp(i, from, base, alias int) {
 			// makes no sample of the variant whose optionals are given).
 			b = refused
 		}
-		d.probe(i, p, b)
+		d.probe(i, p, b, given)
 	}
 }
 
@@ -780,8 +784,12 @@ func (d *driver) again(i, k int, rt Runtime, out outcome) {
 }
 
 // probe runs probe p of op i's base sample (nil: none ran) once, without
-// repairs, tells what it did, and calls it again when it ran.
-func (d *driver) probe(i, p int, base *Sample) {
+// repairs, tells what it did, and calls it again when it ran. A probe of
+// a degenerate shape whose base sample was repaired runs on the sample
+// as the schema gives it too (given; probeGiven), repaired only if
+// refused, unless the base's call showed a violation or crashed; the
+// step is the one of the two that showed more (probeGiven says which).
+func (d *driver) probe(i, p int, base, given *Sample) {
 	k := d.n + len(d.es[i].given) + p
 	if d.skipped(i, k) {
 		return
@@ -800,16 +808,29 @@ func (d *driver) probe(i, p int, base *Sample) {
 	}
 	d.emit(&event{T: evStart, Op: i, Step: k})
 	f := reflect.ValueOf(d.es[i].Fn)
-	var err error
-	var vs []asserts.Violation
-	if ce := d.onCall(i, k, kindStep, func() { vs = asserts.Collect(func() { err = Call(d.rt, f, s) }) }); ce != nil {
-		err = ce
+	call := func(s *Sample) error { return Call(d.rt, f, s) }
+	out := d.probeCall(i, k, s, call)
+	if g := probeGiven(given, p, s); g != nil && (out.Err != nil && !isCrash(out.Err) || out.Err == nil && len(out.Violations) == 0) {
+		gout := d.probeCall(i, k, g, func(s *Sample) error { return s.Run(call) })
+		if moreShown(gout, out) {
+			out = gout
+		}
 	}
-	out := outcome{Sample: s, Err: err, Violations: vs}
 	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(d.rt, out)})
-	if err == nil {
+	if out.Err == nil {
 		d.again(i, k, d.rt, out)
 	}
+}
+
+// probeCall runs call on s, probe step k of op i, and returns what it
+// did.
+func (d *driver) probeCall(i, k int, s *Sample, call func(*Sample) error) outcome {
+	var err error
+	var vs []asserts.Violation
+	if ce := d.onCall(i, k, kindStep, func() { vs = asserts.Collect(func() { err = call(s) }) }); ce != nil {
+		err = ce
+	}
+	return outcome{Sample: s, Err: err, Violations: vs}
 }
 
 // Run is the sweep of a runtime's test: it sweeps ops (the SweepOps table

@@ -95,6 +95,9 @@ type result struct {
 	// (no base sample), notGenerated (a tensor the runtime does not
 	// have: Go int); 0 when it ran.
 	NotRun byte `json:"not_run,omitempty"`
+	// Hole is a variant's refusal of its dtype where the op's base sample
+	// ran in another (driver.floatHole), for [Report].DtypeRefused.
+	Hole *Refusal `json:"hole,omitempty"`
 	// Feat is the features of the sample as it was last called
 	// (featuresOf), for a cause's trigger; 0 when not known.
 	Feat uint64 `json:"feat,omitempty"`
@@ -175,6 +178,7 @@ type opState struct {
 	// refused or crashed) or did not run; noSample is the runtime's
 	// reason it could not make the first sample it could not.
 	refused  *Refusal
+	hole     *Refusal // the first variant's refusal of its dtype (Report.DtypeRefused)
 	given    int
 	noSample string
 }
@@ -229,6 +233,9 @@ func (t *tally) endOp() {
 	}
 	t.r.Tried[name] = string(s.tried)
 	t.r.Took[name] += time.Since(s.start)
+	if _, ok := t.r.Exercised[name]; ok && s.hole != nil {
+		t.r.DtypeRefused = append(t.r.DtypeRefused, s.hole)
+	}
 	if _, ok := t.r.Exercised[name]; !ok {
 		t.r.NotReached[name] = s.first
 		switch {
@@ -321,6 +328,9 @@ func (t *tally) step(op, k int, res *result) {
 		s.tried = append(s.tried, res.code())
 		if k == 0 && res.Err != "" {
 			s.first = res.Text
+		}
+		if s.hole == nil {
+			s.hole = res.Hole
 		}
 		if res.Err == "" {
 			switch {

@@ -534,3 +534,62 @@ func oneElementLists(s *Sample) byte {
 	}
 	return status(had, changed)
 }
+
+// Shapes before repair. A kernel that asks for another shape (a vector:
+// a column for dim 0) has its samples repaired to it, and the probes of
+// the degenerate shapes, run on the repaired base sample, then never
+// leave it: the row vector [1,n] that a [2,3] becomes under "size-1
+// dims" is never tried, nor a kernel's bug there. So those probes also
+// run on the base variant's sample as the schema gives it, repaired only
+// if refused.
+
+// givenProbes are the probes of the degenerate shapes that also run on
+// the base variant's sample as the schema gives it: a leading dim of 1, a
+// last dim of 1, a single element, empty.
+var givenProbes = []string{"size-1 dims", "size-1 last dim", "single element", "empty"}
+
+// givenBase returns the sample of variant v of op f as the schema gives
+// it, for the probes of givenProbes, when base, the op's base sample as
+// it ran, is v's repaired; nil when v ran as given (the probes of its
+// sample are those of base) or no variant ran.
+func givenBase(f *funcschema.Func, v int, base *Sample) *Sample {
+	if base == nil || v < 0 || len(base.Repairs) == 0 {
+		return nil
+	}
+	return For(f, v)
+}
+
+// probeGiven returns probe p of given (the base variant's sample as the
+// schema gives it, see givenBase), to run repaired if refused; nil when
+// given is nil, p is not one of givenProbes, or the probe makes of given
+// what it made of the base sample (probed).
+func probeGiven(given *Sample, p int, probed *Sample) *Sample {
+	if given == nil || !slices.Contains(givenProbes, Probes[p].Name) {
+		return nil
+	}
+	g, st := given.ApplyProbe(p)
+	if st != probeChanged || unrepaired(g) == unrepaired(probed) {
+		return nil
+	}
+	return g
+}
+
+// unrepaired describes s's arguments without its repairs.
+func unrepaired(s *Sample) string {
+	c := *s
+	c.Repairs = nil
+	return c.Describe()
+}
+
+// moreShown reports whether outcome a showed more than b: a crash, a
+// violation where b showed none, or a call that ran where b's was
+// refused.
+func moreShown(a, b outcome) bool {
+	switch {
+	case isCrash(a.Err):
+		return !isCrash(b.Err)
+	case a.Err == nil && len(a.Violations) > 0:
+		return b.Err != nil || len(b.Violations) == 0
+	}
+	return a.Err == nil && b.Err != nil
+}

@@ -66,28 +66,70 @@ func (s *Sample) repairError(err error) string {
 // starts again from the variant's sample with the setup's edits (repair
 // "setup"), and the repairs go on from there: a sample the rules reach
 // keeps the samples it always had, and the setup serves the ones they
-// cannot.
+// cannot. When that is refused too, the sample tries its non-tensor
+// arguments at the values bindings commonly require, one argument at a
+// time (a cast's dtype given, flatten's start_dim 1, keepdim true: repair
+// "argument NAME=VALUE"), each repaired by the rules in turn; the first
+// that runs is kept, else the sample stays as it was refused.
 func (s *Sample) Run(call func(*Sample) error) error {
 	for {
-		err := call(s)
-		if err == nil {
-			return nil
+		err := s.runRules(call)
+		if err == nil || isCrash(err) {
+			return err
 		}
-		if isCrash(err) {
+		if !s.setUp() {
+			return s.tryArgValues(call, err)
+		}
+	}
+}
+
+// runRules calls call with the sample and repairs it by each error's
+// kind or message until a call returns nil, crashes, or no repair
+// applies; it returns the last call's error.
+func (s *Sample) runRules(call func(*Sample) error) error {
+	for {
+		err := call(s)
+		if err == nil || isCrash(err) {
 			return err
 		}
 		if me, ok := err.(*MakeError); ok {
 			if len(s.Repairs) < maxRepairs && hasKind(me.Err) && s.kindRepair(me.Err) != "" {
 				continue
 			}
-		} else if s.repairError(err) != "" {
-			continue
+			return err
 		}
-		if !s.setUp() {
+		if s.repairError(err) == "" {
 			return err
 		}
 	}
 }
+
+// tryArgValues tries s, refused with err after every other repair, with
+// each of its argValues in turn, each then repaired by the rules: the
+// first that runs (or crashes: a bug of the code it reached) is the
+// sample. When none does, s stays as it was, refused with err.
+func (s *Sample) tryArgValues(call func(*Sample) error, err error) error {
+	if slices.ContainsFunc(s.Repairs, isArgRepair) {
+		return err
+	}
+	for _, v := range s.argValues() {
+		c := s.clone()
+		v.edit(c)
+		c.Repairs = append(c.Repairs, v.Name)
+		if e := c.runRules(call); e == nil || isCrash(e) {
+			*s = *c
+			return e
+		}
+	}
+	return err
+}
+
+// isArgRepair reports whether a repair's name is an argument value's.
+func isArgRepair(name string) bool { return strings.HasPrefix(name, argRepair) }
+
+// argRepair starts the name of the repair that gave an argument a value
+// a binding needs ("argument start_dim=1").
+const argRepair = "argument "
 
 // setUp starts the sample again from its variant's with its op's setup,
 // once; false when the op has none, the variant takes none, or it was

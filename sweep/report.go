@@ -32,8 +32,14 @@ type Report struct {
 	// the library's refusal, counted and listed apart. An op not reached
 	// in neither crashed on every sample it was given or was not run
 	// (the sweep's budget, [Options].Skip).
-	Refused  []*Refusal
-	NoSample map[string]string
+	Refused []*Refusal
+	// DtypeRefused are the ops reached whose kernel refused their base
+	// sample with its float tensors moved to the float dtype of a variant
+	// it refused (float64, where float32 ran), with the library's error,
+	// one per op; Run fails once per each unless a verdict names it
+	// ([Refusal.Key]: "addmm refused float64").
+	DtypeRefused []*Refusal
+	NoSample     map[string]string
 	// ExercisedRepairs gives, per op whose exercising sample ran after a
 	// repair, the repairs that made it run.
 	ExercisedRepairs map[string][]string
@@ -255,6 +261,7 @@ func (r *Report) merge(o *Report) {
 	r.Findings = append(r.Findings, o.Findings...)
 	r.Crashes = append(r.Crashes, o.Crashes...)
 	r.Refused = append(r.Refused, o.Refused...)
+	r.DtypeRefused = append(r.DtypeRefused, o.DtypeRefused...)
 	r.Unattributed = append(r.Unattributed, o.Unattributed...)
 }
 
@@ -268,6 +275,7 @@ func (r *Report) sortCrashes(es []entry) {
 	}
 	slices.SortStableFunc(r.Crashes, func(a, b *Crash) int { return at[a.Op] - at[b.Op] })
 	slices.SortStableFunc(r.Refused, func(a, b *Refusal) int { return at[a.Op] - at[b.Op] })
+	sortRefusals(r.DtypeRefused, at)
 }
 
 // A Refusal is an op none of whose samples ran because its kernel (or
@@ -290,6 +298,10 @@ type Refusal struct {
 	Variant, Sample string
 	Repairs         []string
 	Error           string
+	// Dtype, when set, is the dtype of a refusal of [Report].DtypeRefused:
+	// the op ran its base sample (Variant) in dtype Ran and refused it
+	// moved to Dtype (Sample).
+	Dtype, Ran string
 }
 
 // RefusalKey is the key of a refusal of op ("kron.out refused"):
@@ -297,10 +309,18 @@ type Refusal struct {
 func RefusalKey(op string) string { return op + " refused" }
 
 // Key names the refusal for a runtime's verdicts: "op refused".
-func (r *Refusal) Key() string { return RefusalKey(r.Op) }
+func (r *Refusal) Key() string {
+	if r.Dtype != "" {
+		return dtypeRefusalKey(r.Op, r.Dtype)
+	}
+	return RefusalKey(r.Op)
+}
 
 // String says what was refused, on which sample, and why.
 func (r *Refusal) String() string {
+	if r.Dtype != "" {
+		return r.dtypeString()
+	}
 	return fmt.Sprintf("%s on every sample it was given (%d), none ran; the first, %s: %s: %s", r.Key(), r.Count, r.Variant, r.Sample, r.Error)
 }
 
@@ -350,6 +370,9 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
 	}
 	r.writeNotReached(&b)
+	for _, x := range r.DtypeRefused {
+		fmt.Fprintf(&b, "\t%s\n", x)
+	}
 	if len(causes) > 0 {
 		b.WriteString("causes (each one bug: the package at fault, what happens, on what; then its findings and crashes, the first its representative, with their samples and a crash's frames at fault, outermost first):\n")
 		for _, c := range causes {

@@ -283,7 +283,7 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, shown, 
 	name = strings.TrimSuffix(name, calledAgain)
 	pname, isProbe := strings.CutPrefix(name, "value: ")
 	safe := c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease // recovered: called again
-	var s *Sample
+	var s, given *Sample
 	if isProbe {
 		p := slices.IndexFunc(Probes, func(p probe) bool { return p.Name == pname })
 		if p < 0 {
@@ -297,6 +297,7 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, shown, 
 		if s, st = base.ApplyProbe(p); st != probeChanged {
 			return nil, shown{}, fmt.Errorf("the probe %s changes nothing of the op's base sample here", pname)
 		}
+		given = probeGiven(givenBase(e.Func, base.Variant, base), p, s) // the probe as the schema gives the base
 	} else {
 		v := slices.IndexFunc(Variants, func(x variant) bool { return x.Name == name })
 		if v < 0 {
@@ -312,6 +313,12 @@ func recreate(e *entry, rt Runtime, name string, c *reproCase) (*Sample, shown, 
 	}
 	if got, ok := shows(rt, fn, s, c); ok {
 		return s, got, nil
+	}
+	if given != nil {
+		given.Run(func(s *Sample) error { return quietCall(rt, fn, s, nil) }) // repaired if refused, as it ran
+		if got, ok := shows(rt, fn, given, c); ok {
+			return given, got, nil
+		}
 	}
 	return nil, shown{}, fmt.Errorf("sample %q does not show the finding again in this process", name)
 }

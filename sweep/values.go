@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -275,4 +277,87 @@ func unescape(q string) string {
 		b.WriteByte(q[i])
 	}
 	return b.String()
+}
+
+// Arguments a binding may need. A kernel bound to a library function
+// often takes one value of an argument only: a cast needs its dtype given
+// (its default is None), ONNX's Flatten is flatten with start_dim 1, a
+// reduction of the library keeps its dims (keepdim true), a softmax runs
+// along the last dim. Such a kernel refuses every sample at the
+// argument's default, and no rule repairs that: the refusal names no
+// shape or dtype. So a sample that nothing else repairs tries each
+// non-tensor argument, one at a time, at the values beside its own that
+// bindings commonly require (argValues), in a fixed order; the first that
+// runs is the sample's repair ("argument NAME=VALUE").
+
+// argDtypes are the dtypes a ScalarType argument is given: a cast to
+// another float, to an integer, to bool, and to the sample's own float.
+var argDtypes = []string{"float64", "int64", "bool", "float32"}
+
+// An argValue is one argument of a sample at one value beside its own:
+// Name is the repair's ("argument start_dim=1"), edit gives it.
+type argValue struct {
+	Name string
+	edit func(s *Sample)
+}
+
+// argValues returns the values beside its own that each non-tensor
+// argument of s (not an out=) may need, argument by argument in schema
+// order: a ScalarType argument each of argDtypes; an int dim (dim,
+// start_dim, axis...) 1 and -1; a dim list (sum's, mean's) [0], [-1] and
+// every dim of the first input; a bool its other value (an absent
+// optional one true). The sample's own value is left out.
+func (s *Sample) argValues() []argValue {
+	rank := 0
+	if ks := s.inputs(); len(ks) > 0 {
+		rank = len(s.Specs[ks[0]].Shape)
+	}
+	var vs []argValue
+	for i := range s.Args {
+		a := &s.Args[i]
+		if a.Tensors != nil || a.List || a.Schema.Type.TensorForm() != funcschema.NotTensor || s.isOut(a) {
+			continue
+		}
+		list := a.Schema.Type.IsList()
+		switch b := a.base(); {
+		case b == funcschema.ScalarType && !list:
+			for _, dt := range argDtypes {
+				if a.Absent || len(a.Strs) != 1 || a.Strs[0] != dt {
+					vs = append(vs, s.argValue(i, dt, Arg{Strs: []string{dt}}))
+				}
+			}
+		case (b == funcschema.Int || b == funcschema.SymInt) && isDim(a.name()) && !list:
+			for _, d := range []int64{1, -1} {
+				if a.Absent || len(a.Ints) != 1 || a.Ints[0] != d {
+					vs = append(vs, s.argValue(i, strconv.FormatInt(d, 10), Arg{Ints: []int64{d}}))
+				}
+			}
+		case (b == funcschema.Int || b == funcschema.SymInt) && isDim(a.name()) && list:
+			if a.name() == "dims" && !a.Absent && len(a.Ints) > 1 {
+				continue // a permutation keeps its dims
+			}
+			every := make([]int64, rank)
+			for d := range every {
+				every[d] = int64(d)
+			}
+			for _, l := range [][]int64{{0}, {-1}, every} {
+				if len(l) > 0 && (a.Absent || !slices.Equal(a.Ints, l)) {
+					vs = append(vs, s.argValue(i, fmt.Sprint(l), Arg{Ints: l}))
+				}
+			}
+		case (b == funcschema.Bool || b == funcschema.SymBool) && !list:
+			v := a.Absent || len(a.Bools) != 1 || !a.Bools[0]
+			vs = append(vs, s.argValue(i, strconv.FormatBool(v), Arg{Bools: []bool{v}}))
+		}
+	}
+	return vs
+}
+
+// argValue is argument i of s at value v (its text text).
+func (s *Sample) argValue(i int, text string, v Arg) argValue {
+	name := s.Args[i].name()
+	return argValue{Name: argRepair + name + "=" + text, edit: func(s *Sample) {
+		v.Schema = s.Args[i].Schema
+		s.Args[i] = v
+	}}
 }

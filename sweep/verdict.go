@@ -66,9 +66,13 @@ func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 			unjudged = append(unjudged, c.unjudgedLine(lines))
 		}
 	}
-	for _, x := range r.Refused {
+	for _, x := range slices.Concat(r.Refused, r.DtypeRefused) {
 		found = append(found, x.Key())
-		if _, ok := v[x.Key()]; !ok {
+		switch _, ok := v[x.Key()]; {
+		case ok:
+		case x.Dtype != "":
+			unjudged = append(unjudged, x.String()+" (a dtype the runtime makes: fix the library or the binding, or declare the refusal in a verdict)")
+		default:
 			unjudged = append(unjudged, x.String()+" (no check of the op ran: fix the binding or the adapter, or declare the refusal in a verdict)")
 		}
 	}
@@ -129,7 +133,7 @@ func (v Verdicts) ByCause(r *Report) Verdicts {
 			moved[m.Key] = true
 		}
 	}
-	for _, x := range r.Refused {
+	for _, x := range slices.Concat(r.Refused, r.DtypeRefused) {
 		found = append(found, x.Key())
 	}
 	for k, why := range v {

@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"runtime"
@@ -186,4 +187,31 @@ func TestEmptyTensorsPanic(t *testing.T) {
 			f()
 		}()
 	}
+}
+
+// sum of a 0-dim tensor over dim -1 is PyTorch's sum over its one dim.
+// gorgonia's Sum takes a negative axis on and indexes out of range in
+// OptimizedReduce (a Go runtime error, not an error it returns); the
+// sweep's argument values (dim [-1]) found it through a binding that
+// wrapped a 0-dim tensor's dim by its rank, 0, and passed -1 on. The
+// binding wraps it as PyTorch does, to 0, which gorgonia refuses.
+func TestSumOfNegativeAxisPanics(t *testing.T) {
+	scalar := tensor.New(tensor.FromScalar(float32(2)))
+	func() {
+		defer func() {
+			if _, ok := recover().(runtime.Error); !ok {
+				t.Error("Sum(-1) of a 0-dim tensor: not a Go runtime error (gorgonia fixed it?)")
+			}
+		}()
+		_, _ = scalar.Sum(-1)
+	}()
+	defer func() {
+		var e *ops.Error
+		if r := recover(); r != nil {
+			if err, ok := r.(error); !ok || !errors.As(err, &e) {
+				t.Errorf("ops.SumDimIntList of a 0-dim tensor over dim -1 panicked with %v, not the binding's refusal", r)
+			}
+		}
+	}()
+	ops.SumDimIntList(scalar, []int64{-1}, false, nil)
 }

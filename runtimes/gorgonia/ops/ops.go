@@ -196,10 +196,13 @@ func EqTensor(self, other *tensor.Dense) *tensor.Dense {
 	return dense("eq", r, err)
 }
 
-// axis resolves a PyTorch dim (negative from the end).
+// axis resolves a PyTorch dim (negative from the end; a 0-dim tensor's
+// dims wrap as a 1-d one's, as PyTorch's do: its dim -1 is 0, which
+// gorgonia refuses; gorgonia's reductions index a negative axis out of
+// range).
 func axis(self *tensor.Dense, dim int64) int {
 	if dim < 0 {
-		dim += int64(self.Dims())
+		dim += int64(max(self.Dims(), 1))
 	}
 	return int(dim)
 }
