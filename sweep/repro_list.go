@@ -116,16 +116,16 @@ func (r *Report) BugList() string {
 	return b.String()
 }
 
-// bugCommand is the command that runs the reproducer in dir, from the
-// root of the module it is in (from the working directory when it is in
-// none): a path relative to it, never an absolute one.
+// bugCommand is the command that runs the reproducer in dir: from the
+// root of the module it is in, "cd ./PATH && go test ./...", a path
+// relative to it; in none, the directory as the sweep was given it.
 func bugCommand(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return reproCommand(dir)
+		return reproCommand(dir, false)
 	}
 	rel := ""
-	for d := abs; ; d = filepath.Dir(d) {
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) { // the reproducer's own go.mod left out
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
 			rel, _ = filepath.Rel(d, abs)
 			break
@@ -134,18 +134,8 @@ func bugCommand(dir string) string {
 			break
 		}
 	}
-	if rel == "" {
-		wd, _ := os.Getwd()
-		if rel, err = filepath.Rel(wd, abs); err != nil {
-			return reproCommand(dir)
-		}
+	if rel == "" { // in no module but its own: as the sweep was given it
+		return reproCommand(dir, false)
 	}
-	p := filepath.ToSlash(rel)
-	if !strings.HasPrefix(p, "../") {
-		p = "./" + p
-	}
-	if !importable(abs) {
-		p += "/repro_test.go"
-	}
-	return "go test " + shellQuote(p)
+	return reproCommand(rel, false)
 }

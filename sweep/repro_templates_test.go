@@ -185,7 +185,7 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	if strings.HasSuffix(c.name, "_bare") { // a runtime that declares the three functions alone
 		rt = bareRuntime{libRuntime{path}}
 	}
-	src, title, err := writeRepro(rt, reflect.ValueOf(c.wrapper), b, rc)
+	src, title, _, err := writeRepro(rt, reflect.ValueOf(c.wrapper), b, rc)
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", c.name, err, src)
 	}
@@ -229,7 +229,7 @@ func TestVerifyRepro(t *testing.T) {
 		}
 		rs = append(rs, &Repro{Dir: dir, want: title})
 	}
-	verifyRepros(mod, rs)
+	verifyRepros(rs)
 	for i, c := range cases {
 		if rs[i].Verified != c.ok || rs[i].Note != c.note {
 			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
@@ -317,7 +317,7 @@ func TestReproNoTemplate(t *testing.T) {
 		e, _ := parser.ParseExpr("self")
 		b := &boundSource{Fun: "lib.Neg", Params: []string{"self"}, Args: []ast.Expr{e}, Imports: map[string]string{"example.com/lib": "lib"}, fset: token.NewFileSet()}
 		rc := &reproCase{Op: "neg", Check: c.check, Where: c.where, Other: c.other, Sample: For(op, 0)}
-		_, _, err = writeRepro(bareRuntime{libRuntime{"example.com/lib"}}, reflect.ValueOf(func(*libT) *libT { return nil }), b, rc)
+		_, _, _, err = writeRepro(bareRuntime{libRuntime{"example.com/lib"}}, reflect.ValueOf(func(*libT) *libT { return nil }), b, rc)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.check, err, c.want)
 		}

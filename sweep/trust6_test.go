@@ -251,7 +251,7 @@ func TestVerifyExitRepro(t *testing.T) {
 		}
 		rs = append(rs, &Repro{Dir: dir, exits: true, status: 1, want: msg})
 	}
-	verifyRepros(mod, rs)
+	verifyRepros(rs)
 	for i, c := range cases {
 		if rs[i].Verified != c.ok || rs[i].Note != c.note {
 			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
@@ -259,22 +259,25 @@ func TestVerifyExitRepro(t *testing.T) {
 	}
 }
 
-// Item 8's parts: a reproducer's command runs its package where the
-// directory's import path is one the go command takes, its file where not
-// (a space, an "@", a letter outside ASCII); its path shell-quoted where
-// it needs it, which a shell reads back as it was.
+// A reproducer's command runs from any directory: it changes to the
+// reproducer's module (which has a name of its own, so that any
+// directory's name does) and runs its tests; the path shell-quoted where
+// it needs it, which a shell reads back as it was; GOWORK=off when the
+// sweep ran in a workspace the reproducer is not part of.
 func TestReproCommandQuoted(t *testing.T) {
 	for _, c := range []struct {
-		dir, want string
+		dir  string
+		work bool
+		want string
 	}{
-		{"testdata/repro/abs_panic", "go test ./testdata/repro/abs_panic"},
-		{"testdata/my repro/abs_panic", "go test './testdata/my repro/abs_panic/repro_test.go'"},
-		{"testdata/.repro+1/abs_panic", "go test ./testdata/.repro+1/abs_panic"},
-		{"testdata/repro@1/abs_panic", "go test ./testdata/repro@1/abs_panic/repro_test.go"},
-		{"testdata/répro/abs_panic", "go test './testdata/répro/abs_panic/repro_test.go'"},
+		{"testdata/repro/abs_panic", false, "cd ./testdata/repro/abs_panic && go test ./..."},
+		{"testdata/my repro/abs_panic", false, "cd './testdata/my repro/abs_panic' && go test ./..."},
+		{"/tmp/repro@1/abs_panic", false, "cd /tmp/repro@1/abs_panic && go test ./..."},
+		{"../répro/abs_panic", false, "cd '../répro/abs_panic' && go test ./..."},
+		{"repro/abs_panic", true, "cd ./repro/abs_panic && GOWORK=off go test ./..."},
 	} {
-		if got := reproCommand(c.dir); got != c.want {
-			t.Errorf("reproCommand(%q) = %s, want %s", c.dir, got, c.want)
+		if got := reproCommand(c.dir, c.work); got != c.want {
+			t.Errorf("reproCommand(%q, %v) = %s, want %s", c.dir, c.work, got, c.want)
 		}
 	}
 	sh, err := exec.LookPath("sh")
