@@ -120,7 +120,7 @@ func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 		}
 		return
 	}
-	w := &reproWriter{rt: rr, rep: rep, o: o, byName: byName, used: map[string]bool{}, pl: newPlaces(), mod: newReproModule()}
+	w := &reproWriter{rt: rr, rep: rep, o: o, byName: byName, used: map[string]bool{}, pl: newPlaces(), mod: newReproModule(), pkgs: map[string]*inlinePkg{}}
 	if w.budget = o.ReproBudget; w.budget <= 0 {
 		w.budget = defaultReproBudget
 	}
@@ -156,14 +156,17 @@ type reproWriter struct {
 	pl     *places
 	mod    *reproModule
 	budget time.Duration
+	pkgs   map[string]*inlinePkg // the binding's packages inlineCall parsed
 }
 
 // cause writes c's reproducer, from its first member that gives one
-// (a finding another member is the consequence of is not tried).
+// (a finding another member is the consequence of is not tried); of a
+// crash in the library's code, its first member whose call of the
+// library can be written without the binding's code first.
 func (w *reproWriter) cause(c *Cause) *Repro {
 	var first *Repro
 	tries := 0
-	for _, m := range c.Members {
+	for _, m := range w.ranked(c) {
 		if m.consequence || tries >= maxCauseTries {
 			continue
 		}
@@ -188,6 +191,28 @@ func (w *reproWriter) cause(c *Cause) *Repro {
 		first.Package = c.Package // the package at fault is the cause's: a binding's bug the binding's
 	}
 	return first
+}
+
+// maxInlineProbes bounds how many members of a cause ranked looks at.
+const maxInlineProbes = 12
+
+// ranked are c's members in the order cause tries them: for a crash in
+// the library's code, those whose call of the library inlineCall writes
+// first (of the first maxInlineProbes), each group in c's order.
+func (w *reproWriter) ranked(c *Cause) []Member {
+	if c.Crash == "" || c.Binding || c.Crash == crashRelease {
+		return c.Members
+	}
+	var direct, other []Member
+	for i, m := range c.Members {
+		e := w.byName[m.Op]
+		if i < maxInlineProbes && e != nil && inlineCall(reflect.ValueOf(e.Fn), libraryEntry(m.Frames), w.pl.modules, w.pkgs) != nil {
+			direct = append(direct, m)
+		} else {
+			other = append(other, m)
+		}
+	}
+	return append(direct, other...)
 }
 
 // otherKeys are the keys of c's members but key.
@@ -299,7 +324,7 @@ func (w *reproWriter) one(e *entry, c *reproCase, m Member) *Repro {
 // wrapper's bound call, with the binding's code it needs copied.
 func (w *reproWriter) source(fn reflect.Value, c *reproCase) (*boundSource, error) {
 	if c.Crash != nil && c.cause != nil && !c.cause.Binding && c.Crash.Kind != crashRelease {
-		if in := inlineCall(fn, libraryEntry(c.places.faultFrames(c.Crash.Frames)), w.pl.modules); in != nil {
+		if in := inlineCall(fn, libraryEntry(c.places.faultFrames(c.Crash.Frames)), w.pl.modules, w.pkgs); in != nil {
 			return boundOfInlined(fn, in)
 		}
 	}

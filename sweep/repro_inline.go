@@ -112,7 +112,8 @@ func libraryEntry(fs []string) string {
 // inlineCall returns the library call the wrapper fn makes, through the
 // binding's functions, of the library function entry (a full name); nil
 // when there is none it can write.
-func inlineCall(fn reflect.Value, entry string, modules []string) *inlined {
+// Parsed packages are kept in pkgs, for the next call.
+func inlineCall(fn reflect.Value, entry string, modules []string, pkgs map[string]*inlinePkg) *inlined {
 	f := runtime.FuncForPC(fn.Pointer())
 	if f == nil || entry == "" || methodWrapper(fn) != "" {
 		return nil
@@ -120,7 +121,7 @@ func inlineCall(fn reflect.Value, entry string, modules []string) *inlined {
 	file, _ := f.FileLine(f.Entry())
 	pkg, recv, name := splitFunc(entry)
 	in := &inliner{target: entry, targetPkg: pkg, targetName: name, targetRecv: recv, imports: map[string]string{},
-		pkgs: map[string]*inlinePkg{}, modules: modules}
+		pkgs: pkgs, modules: modules}
 	in.wrapperModule = moduleOf(modules, funcPackage(f.Name()))
 	fset := token.NewFileSet()
 	af, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)

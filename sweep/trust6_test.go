@@ -223,9 +223,6 @@ func TestVerifyExitRepro(t *testing.T) {
 		t.Skip("builds and runs tests")
 	}
 	mod := t.TempDir()
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com\n\ngo 1.25.0\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
 	msg := "kern: floor has no path for 4-d tensors"
 	cases := []struct {
 		name, body string
@@ -237,7 +234,7 @@ func TestVerifyExitRepro(t *testing.T) {
 		{"another_status", `log.Print("` + msg + `"); os.Exit(2)`, false, "the test fails otherwise: it exits with status 2, not 1"},
 		{"test_fails", `t.Fatal("` + msg + `")`, false, "the test fails otherwise: repro_test.go:12: " + msg},
 		{"passes", `log.Print("` + msg + `")`, false, "the test passes: the bug does not show without the checks"},
-		{"broken", `undefined()`, false, "the test fails otherwise: broken/repro_test.go:12:2: undefined: undefined"},
+		{"broken", `undefined()`, false, "the test fails otherwise: ./repro_test.go:12:2: undefined: undefined"},
 	}
 	var rs []*Repro
 	for _, c := range cases {
@@ -249,7 +246,10 @@ func TestVerifyExitRepro(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte(src), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		rs = append(rs, &Repro{Dir: dir, exits: true, status: 1, want: msg})
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+c.name+"\n\ngo 1.25.0\n"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, &Repro{Dir: dir, Name: "TestRepro", exits: true, status: 1, want: msg})
 	}
 	verifyRepros(rs)
 	for i, c := range cases {
