@@ -282,3 +282,46 @@ func codeLines(src string) int {
 	}
 	return n
 }
+
+// brokenRuntime writes each tensor as a call lib does not declare: its
+// reproducers do not build.
+type brokenRuntime struct{ causesRuntime }
+
+func (brokenRuntime) ReproTensor(Spec, []string) (string, error) { return "lib.Nope()", nil }
+
+// A reproducer that could not be built is never silent: the report's
+// first line says it is not verified, and the sweep fails its test.
+func TestUnbuiltReproducerFails(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the reproducer")
+	}
+	rec := &recorded{TB: t}
+	rep, err := Sweep(causesOps("sum"), brokenRuntime{}, Options{InProcess: true, Repro: t.TempDir(), Test: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(rep.String(), "\n")
+	if len(rep.Repros) != 1 || rep.Repros[0].Verified || !strings.HasSuffix(first, ": 1 cause, 1 reproducer (1 not verified)") ||
+		len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "could not be built or run") || !strings.Contains(rec.errors[0], "undefined: lib.Nope") {
+		t.Errorf("errors %q; the report:\n%s", rec.errors, rep)
+	}
+}
+
+// The report's first line counts the reproducers and says how many are
+// not verified or not written.
+func TestReproSummary(t *testing.T) {
+	for _, c := range []struct {
+		rs   []*Repro
+		want string
+	}{
+		{nil, ""},
+		{[]*Repro{{Dir: "a", Verified: true}}, ", 1 reproducer (all verified)"},
+		{[]*Repro{{Dir: "a", Verified: true}, {Dir: "b"}}, ", 2 reproducers (1 not verified)"},
+		{[]*Repro{{Dir: "a"}, {Note: "no template"}}, ", 2 reproducers (1 not verified, 1 not written)"},
+		{[]*Repro{{Note: "no template"}}, ", 1 reproducer (1 not written)"},
+	} {
+		if got := (&Report{Repros: c.rs}).reproSummary(); got != c.want {
+			t.Errorf("%d reproducers: %q, want %q", len(c.rs), got, c.want)
+		}
+	}
+}

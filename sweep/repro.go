@@ -528,8 +528,8 @@ func verifyRepros(rs []*Repro) {
 }
 
 // goTestJSON runs go test -count=1 -json of targets in dir and returns,
-// by the last element of each package's import path, its result ("fail"
-// or "pass") and its output, and what no package claims (the go command's
+// by the last element of each package's import path, its result ("fail",
+// "pass", or "build-fail": it did not build) and its output, and what no package claims (the go command's
 // own errors).
 func goTestJSON(dir string, targets []string) (result, text map[string]string, loose string) {
 	cmd := exec.Command("go", append([]string{"test", "-count=1", "-json"}, targets...)...)
@@ -550,8 +550,8 @@ func goTestJSON(dir string, targets []string) (result, text map[string]string, l
 		text[slug] += ev.Output
 		switch {
 		case ev.Action == "build-fail":
-			result[slug] = "fail"
-		case ev.Test == "" && (ev.Action == "fail" || ev.Action == "pass"):
+			result[slug] = "build-fail"
+		case ev.Test == "" && (ev.Action == "fail" || ev.Action == "pass") && result[slug] != "build-fail":
 			result[slug] = ev.Action
 		}
 	}
@@ -608,7 +608,7 @@ func verifyExit(r *Repro) (bool, string) {
 	build := exec.Command("go", "test", "-c", "-o", bin, ".")
 	build.Dir, build.Env = r.Dir, goTestEnv()
 	if out, err := build.CombinedOutput(); err != nil {
-		return judgeRun("fail", string(out), "\x00") // its build's errors
+		return judgeRun("build-fail", string(out), "\x00") // its build's errors
 	}
 	run := exec.Command(bin, "-test.run=^"+r.Name+"$", "-test.v", "-test.count=1", "-test.timeout=10m") // go test's flags
 	run.Dir = r.Dir
@@ -665,8 +665,9 @@ var (
 	logStamp = regexp.MustCompile(`^(\d{4}/\d{2}/\d{2} )?(\d{2}:\d{2}:\d{2}(\.\d+)? )?`)
 )
 
-// judgeRun says whether a reproducer's run (its result, "fail" or
-// "pass", and its output) failed with want, and why not.
+// judgeRun says whether a reproducer's run (its result, "fail", "pass"
+// or "build-fail", and its output) failed with want, and why not: a test
+// that did not build did not run.
 func judgeRun(result, out, want string) (bool, string) {
 	switch {
 	case result == "pass":

@@ -34,6 +34,34 @@ func (r *Report) writeRepros(b *strings.Builder) {
 	}
 }
 
+// reproSummary is what the report's first line says of its
+// reproducers: how many, and how many of them are not verified or not
+// written ("" when none was asked for).
+func (r *Report) reproSummary() string {
+	if len(r.Repros) == 0 {
+		return ""
+	}
+	var not, none int
+	for _, x := range r.Repros {
+		switch {
+		case x.Dir == "":
+			none++
+		case !x.Verified:
+			not++
+		}
+	}
+	s := fmt.Sprintf(", %d %s", len(r.Repros), plural(len(r.Repros), "reproducer", "reproducers"))
+	switch {
+	case not+none == 0:
+		return s + " (all verified)"
+	case none == 0:
+		return s + fmt.Sprintf(" (%d not verified)", not)
+	case not == 0:
+		return s + fmt.Sprintf(" (%d not written)", none)
+	}
+	return s + fmt.Sprintf(" (%d not verified, %d not written)", not, none)
+}
+
 // BugList prints the report's causes as a list of bugs to send
 // upstream or fix, by the package whose code is at fault (a library's,
 // or the binding's for a bug in its own code): per package a heading,

@@ -235,7 +235,7 @@ func reproTestName(b *boundSource, c *reproCase) string {
 	fn := b.display
 	if fn == "" {
 		name, _, _ := strings.Cut(b.Fun, "[")
-		fn = exported(name[strings.LastIndex(name, ".")+1:])
+		fn = strings.ReplaceAll(exported(name[strings.LastIndex(name, ".")+1:]), "_", "")
 	}
 	verb := checkVerb[c.Check]
 	if c.Crash != nil {

@@ -211,7 +211,7 @@ func TestVerifyRepro(t *testing.T) {
 	}{
 		{"passes", "", false, "the test passes: the bug does not show without the checks"},
 		{"otherwise", `t.Fatal("something else")`, false, "the test fails otherwise: repro_test.go:6: something else"},
-		{"broken", `undefined()`, false, "the test fails otherwise: ./repro_test.go:6:2: undefined: undefined"},
+		{"broken", `undefined()`, false, "the test did not run: ./repro_test.go:6:2: undefined: undefined"},
 		{"fails", `t.Fatal("` + title + `")`, true, ""},
 	}
 	var rs []*Repro

@@ -234,7 +234,7 @@ func TestVerifyExitRepro(t *testing.T) {
 		{"another_status", `log.Print("` + msg + `"); os.Exit(2)`, false, "the test fails otherwise: it exits with status 2, not 1"},
 		{"test_fails", `t.Fatal("` + msg + `")`, false, "the test fails otherwise: repro_test.go:12: " + msg},
 		{"passes", `log.Print("` + msg + `")`, false, "the test passes: the bug does not show without the checks"},
-		{"broken", `undefined()`, false, "the test fails otherwise: ./repro_test.go:12:2: undefined: undefined"},
+		{"broken", `undefined()`, false, "the test did not run: ./repro_test.go:12:2: undefined: undefined"},
 	}
 	var rs []*Repro
 	for _, c := range cases {
