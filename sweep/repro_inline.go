@@ -252,8 +252,8 @@ func (in *inliner) call(c *ast.CallExpr, file *ast.File, p *inlinePkg, env map[s
 			if !in.binding(path) {
 				return nil
 			}
-			q := in.load(path, p.dir)
-			if fd := q.funcs[x.Sel.Name]; q != nil && fd != nil {
+			if q := in.load(path, p.dir); q != nil && q.funcs[x.Sel.Name] != nil {
+				fd := q.funcs[x.Sel.Name]
 				return in.into(fd, q.files[fd], q, c, file, p, env, depth)
 			}
 			return nil
@@ -407,23 +407,18 @@ func simplifyParens(s string) string {
 	if err != nil {
 		return s
 	}
-	var fix func(n ast.Node) bool
-	fix = func(n ast.Node) bool {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch y := n.(type) {
-			case *ast.CallExpr:
-				y.Fun = unparen(y.Fun)
-				for i := range y.Args {
-					y.Args[i] = unparen(y.Args[i])
-				}
-			case *ast.SelectorExpr:
-				y.X = unparen(y.X)
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch y := n.(type) {
+		case *ast.CallExpr:
+			y.Fun = unparen(y.Fun)
+			for i := range y.Args {
+				y.Args[i] = unparen(y.Args[i])
 			}
-			return true
-		})
-		return false
-	}
-	fix(x)
+		case *ast.SelectorExpr:
+			y.X = unparen(y.X)
+		}
+		return true
+	})
 	var buf bytes.Buffer
 	_ = format.Node(&buf, token.NewFileSet(), unparen(x))
 	return buf.String()

@@ -44,48 +44,7 @@ func pruneFile(src []byte) ([]byte, error) {
 			}
 		}
 	}
-	keep := map[ast.Node]bool{}
-	kept := map[string]bool{}
-	selected := map[string]bool{"String": true, "Error": true}
-	var queue []ast.Node
-	add := func(n ast.Node) {
-		if !keep[n] {
-			keep[n] = true
-			queue = append(queue, n)
-		}
-	}
-	for _, d := range af.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test") {
-			add(fd)
-		}
-	}
-	for len(queue) > 0 {
-		for len(queue) > 0 {
-			n := queue[0]
-			queue = queue[1:]
-			ast.Inspect(n, func(n ast.Node) bool {
-				switch x := n.(type) {
-				case *ast.SelectorExpr:
-					selected[x.Sel.Name] = true
-				case *ast.Ident:
-					if !kept[x.Name] {
-						kept[x.Name] = true
-						for _, d := range byName[x.Name] {
-							add(d)
-						}
-					}
-				}
-				return true
-			})
-		}
-		for t, ms := range methods {
-			for _, m := range ms {
-				if kept[t] && selected[m.Name.Name] {
-					add(m)
-				}
-			}
-		}
-	}
+	keep := reachable(af, byName, methods)
 	var decls []ast.Decl
 	for _, d := range af.Decls {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT || keep[d] {
@@ -93,34 +52,7 @@ func pruneFile(src []byte) ([]byte, error) {
 		}
 	}
 	af.Decls = decls
-	used := map[string]bool{}
-	ast.Inspect(af, func(n ast.Node) bool {
-		if s, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := s.X.(*ast.Ident); ok {
-				used[id.Name] = true
-			}
-		}
-		return true
-	})
-	for _, d := range af.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.IMPORT {
-			continue
-		}
-		var specs []ast.Spec
-		for _, sp := range g.Specs {
-			is := sp.(*ast.ImportSpec)
-			p, _ := strconv.Unquote(is.Path.Value)
-			name := defaultName(p)
-			if is.Name != nil {
-				name = is.Name.Name
-			}
-			if used[name] || name == "_" {
-				specs = append(specs, sp)
-			}
-		}
-		g.Specs = specs
-	}
+	pruneImports(af)
 	var comments []*ast.CommentGroup
 	for _, cg := range af.Comments {
 		if cg.End() < af.Package || within(cg, af.Decls) {
@@ -168,4 +100,85 @@ func importsOf(src []byte) []string {
 		ps = append(ps, p)
 	}
 	return ps
+}
+
+// reachable are the declarations of af the tests reach: the functions,
+// types, variables and constants named (byName) from a test on, and the
+// methods (of their types) of names selected.
+func reachable(af *ast.File, byName map[string][]ast.Decl, methods map[string][]*ast.FuncDecl) map[ast.Node]bool {
+	keep := map[ast.Node]bool{}
+	kept := map[string]bool{}
+	selected := map[string]bool{"String": true, "Error": true}
+	var queue []ast.Node
+	add := func(n ast.Node) {
+		if !keep[n] {
+			keep[n] = true
+			queue = append(queue, n)
+		}
+	}
+	for _, d := range af.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test") {
+			add(fd)
+		}
+	}
+	for len(queue) > 0 {
+		for len(queue) > 0 {
+			n := queue[0]
+			queue = queue[1:]
+			ast.Inspect(n, func(n ast.Node) bool {
+				switch x := n.(type) {
+				case *ast.SelectorExpr:
+					selected[x.Sel.Name] = true
+				case *ast.Ident:
+					if !kept[x.Name] {
+						kept[x.Name] = true
+						for _, d := range byName[x.Name] {
+							add(d)
+						}
+					}
+				}
+				return true
+			})
+		}
+		for t, ms := range methods {
+			for _, m := range ms {
+				if kept[t] && selected[m.Name.Name] {
+					add(m)
+				}
+			}
+		}
+	}
+	return keep
+}
+
+// pruneImports drops the imports of af that nothing names.
+func pruneImports(af *ast.File) {
+	used := map[string]bool{}
+	ast.Inspect(af, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := s.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	for _, d := range af.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT {
+			continue
+		}
+		var specs []ast.Spec
+		for _, sp := range g.Specs {
+			is := sp.(*ast.ImportSpec)
+			p, _ := strconv.Unquote(is.Path.Value)
+			name := defaultName(p)
+			if is.Name != nil {
+				name = is.Name.Name
+			}
+			if used[name] || name == "_" {
+				specs = append(specs, sp)
+			}
+		}
+		g.Specs = specs
+	}
 }
