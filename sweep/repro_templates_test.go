@@ -390,3 +390,29 @@ func TestGoTypeImportedAs(t *testing.T) {
 		}
 	}
 }
+
+// A reproducer's test is named for the library's function it calls, what
+// happens and its cause's trigger, in the words of a Go test's name.
+func TestReproTestName(t *testing.T) {
+	for _, c := range []struct {
+		b       *boundSource
+		crash   string
+		check   string
+		trigger string
+		want    string
+	}{
+		{&boundSource{display: "Inner"}, crashPanic, "", "a zero-size dim", "TestInnerPanicsOnEmptyTensor"},
+		{&boundSource{display: "DenseMaxBetween"}, crashPanic, "", "a 0-dim tensor and Go int", "TestDenseMaxBetweenPanicsOnZeroDimTensorAndGoIntTensor"},
+		{&boundSource{Fun: "ops.Add_Tensor"}, "", "returns_arg", "", "TestAddTensorReturnsANewTensor"},
+		{&boundSource{Fun: "boundT"}, "", "shares_storage", "a transposed view", "TestBoundTReturnsACopyNotAViewOnTransposedView"},
+		{&boundSource{Fun: "Softmax[float32]"}, crashGoroutine, "", "a zero-size dim", "TestSoftmaxPanicsInAGoroutineOnEmptyTensor"},
+	} {
+		rc := &reproCase{Check: c.check, cause: &Cause{Trigger: c.trigger}}
+		if c.crash != "" {
+			rc.Crash = &crashError{Kind: c.crash}
+		}
+		if got := reproTestName(c.b, rc); got != c.want {
+			t.Errorf("reproTestName(%q %q %q) = %s, want %s", c.b.display+c.b.Fun, c.crash+c.check, c.trigger, got, c.want)
+		}
+	}
+}
