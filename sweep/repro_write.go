@@ -85,6 +85,7 @@ type reproFile struct {
 	// name, imported under both
 	twice map[string]string
 	vars  map[string]string // the call's parameter names as the test's variables
+	made  []string          // the sample's tensors' variables
 	body  bytes.Buffer
 	title string
 	// name is the test's name; who the call as the test writes it
@@ -154,7 +155,7 @@ func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase)
 	if b.nout >= 0 && b.inlined {
 		nout = b.nout
 	}
-	f.who, f.on = b.call(f.vars), " on "+f.describe(fn.Type())
+	f.who, f.on = b.call(f.vars), " on "+f.describe()
 	if err := f.check(nout); err != nil {
 		return nil, "", "", err
 	}
@@ -213,6 +214,7 @@ func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 		}
 	}
 	made := make([]string, len(s.Specs))
+	f.made = made
 	for k, sp := range s.Specs {
 		if made[k] = owner[k]; made[k] == "" {
 			made[k] = "x" + strconv.Itoa(k)
@@ -264,52 +266,55 @@ func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 }
 
 // describe says what the call's tensor arguments are: "a float32 [0]
-// tensor a and a float32 [0] tensor b".
-func (f *reproFile) describe(ft reflect.Type) string {
+// tensor a and a float32 [0] tensor b", "a float64 [2 3] tensor self
+// selected from x0 at 1", "other, the same tensor as self".
+func (f *reproFile) describe() string {
 	s, used := f.c.Sample, f.b.usedParams()
 	var ds []string
-	first := map[int]string{}
+	first := map[int]string{} // a tensor's first variable
 	for i, p := range f.b.Params {
-		ar := &s.Args[i]
+		ar, v := &s.Args[i], f.vars[p]
 		if !used[p] || ar.Tensors == nil {
 			continue
 		}
 		var ts []string
 		for _, k := range ar.Tensors {
-			sp := s.Specs[k]
-			for sp.Same >= 0 {
-				sp = s.Specs[sp.Same]
+			for s.Specs[k].Same >= 0 {
+				k = s.Specs[k].Same
 			}
-			d := reproDtype(sp) + " " + fmt.Sprint(sp.Shape)
+			sp := s.Specs[k]
+			d := reproDtype(sp) + " " + fmt.Sprint(sp.Shape) + " tensor"
 			if len(sp.Shape) == 0 {
-				d = "0-dim " + reproDtype(sp)
+				d = "0-dim " + reproDtype(sp) + " tensor"
 			}
 			if sp.Transposed {
-				d += " transposed"
+				d = "transposed " + d
+			}
+			if w, ok := first[k]; ok {
+				d = "the same tensor as " + w
+			} else {
+				first[k] = v
 			}
 			if sp.ViewOf >= 0 {
-				d += fmt.Sprintf(" view (element %d of another)", sp.Index)
+				d += fmt.Sprintf(" selected from %s at %d", f.made[sp.ViewOf], sp.Index)
 			}
 			ts = append(ts, d)
-			if w, ok := first[k]; ok && !ar.List {
-				ts[len(ts)-1] = "the same tensor as " + w
-			}
-			first[k] = f.vars[p]
 		}
-		v := f.vars[p]
 		switch {
 		case ar.List:
 			ds = append(ds, "a list "+v+" of "+joinAnd(ts))
 		case strings.HasPrefix(ts[0], "the same tensor as"):
 			ds = append(ds, v+", "+ts[0])
+		case strings.Contains(ts[0], " selected from "):
+			d, from, _ := strings.Cut(ts[0], " selected from ")
+			ds = append(ds, "a "+d+" "+v+" selected from "+from)
 		default:
-			ds = append(ds, "a "+ts[0]+" tensor "+v)
+			ds = append(ds, "a "+ts[0]+" "+v)
 		}
 	}
 	if len(ds) == 0 {
 		return "no tensor"
 	}
-	_ = ft
 	return joinAnd(ds)
 }
 
