@@ -8,8 +8,9 @@ import (
 )
 
 // writeRepros ends the report with its reproducers, one line each: the
-// verified ones (title, directory, command), then those not verified or
-// not written, with why.
+// verified ones (title, directory, command; then the key of the member
+// of its cause it was written from and those of the others), then those
+// not verified or not written, with why.
 func (r *Report) writeRepros(b *strings.Builder) {
 	if len(r.Repros) == 0 {
 		return
@@ -22,9 +23,12 @@ func (r *Report) writeRepros(b *strings.Builder) {
 			not = append(not, x)
 		}
 	}
-	fmt.Fprintf(b, "reproducers (%d verified, %d not; title, directory, command):\n", len(ok), len(not))
+	fmt.Fprintf(b, "reproducers (%d verified, %d not; title, directory, command; the finding or crash it was written from, then its cause's others):\n", len(ok), len(not))
 	for _, x := range ok {
 		fmt.Fprintf(b, "\t%s\n", x)
+		if x.Cause != "" {
+			fmt.Fprintf(b, "\t\tfrom: %s\n", x.Key)
+		}
 		for _, a := range x.Also {
 			fmt.Fprintf(b, "\t\talso: %s\n", a)
 		}

@@ -257,7 +257,7 @@ func TestReproList(t *testing.T) {
 		{Key: "exp same_content argument self", Title: "exp changes its input self on float32 [1]", Package: "example.com/ops",
 			Dir: "testdata/repro/exp", Command: "cd ./testdata/repro/exp && go test ./...", Note: "the test passes: the bug does not show without the checks"},
 	}
-	want := "reproducers (1 verified, 2 not; title, directory, command):\n" +
+	want := "reproducers (1 verified, 2 not; title, directory, command; the finding or crash it was written from, then its cause's others):\n" +
 		"\tneg_ returns a new tensor, not its argument self on float32 [1]\ttestdata/repro/neg_returns_a_new_tensor\tcd ./testdata/repro/neg_returns_a_new_tensor && go test ./...\n" +
 		"\t\talso: neg_ fresh_no_alias return 0\n" +
 		"\tabs binding_context argument self: no reproducer: no reproducer for binding_context: " + noTemplate["binding_context"] + "\n" +
