@@ -203,7 +203,8 @@ func TestTwoCausesTwoReproducers(t *testing.T) {
 	if d := os.Getenv("REPRO_KEEP"); d != "" { // an empty directory, to read the reproducers after
 		dir = d
 	}
-	rep, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Repro: dir, Test: t})
+	t.Setenv(reproEnv, dir) // as a user turns them on without changing a test
+	rep, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Test: t})
 	if err != nil {
 		t.Fatal(err)
 	}
