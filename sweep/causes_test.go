@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -179,6 +182,147 @@ func TestStaleCauseVerdict(t *testing.T) {
 		}
 		if u, stale := v.Judge(rep); len(u) != 0 || !slices.Equal(stale, c.stale) {
 			t.Errorf("%v: unjudged %q, stale %q, want stale %q:\n%s", c.ops, u, stale, c.stale, rep)
+		}
+	}
+}
+
+// One cause, one reproducer (issue 77, items 3 and 4): lib's two causes
+// behind nine ops give two reproducers, written to a directory outside
+// any module (the natural first try of ASSERTGEN_SWEEP_REPRO) and
+// verified there: each a module of its own requiring the sweep's module
+// by replace (lib is in it), named for lib's function and the trigger,
+// calling lib directly (the kernel package's code left out), failing
+// with what was called on what and what was expected, listing the
+// cause's other members, and no longer than twice a hand-written test
+// of the bug.
+func TestTwoCausesTwoReproducers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the reproducers")
+	}
+	dir := t.TempDir()
+	if d := os.Getenv("REPRO_KEEP"); d != "" { // an empty directory, to read the reproducers after
+		dir = d
+	}
+	t.Setenv(reproEnv, dir) // as a user turns them on without changing a test
+	rep, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Test: t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Repros) != 2 {
+		t.Fatalf("%d reproducers, want 2 (one per cause):\n%s", len(rep.Repros), rep)
+	}
+	for i, want := range []struct {
+		cause, name, call string
+		others            int
+	}{
+		{emptyCause, "TestAbsPanicsOnEmptyTensor", "lib.Abs(self)", 5},
+		{zeroDimCause, "TestAmaxPanicsOnZeroDimTensor", "lib.Amax(self)", 2},
+	} {
+		r := rep.Repros[i]
+		if !r.Verified || r.Cause != want.cause || r.Name != want.name || len(r.Also) != want.others {
+			t.Errorf("reproducer %d: %s (cause %q, name %s, %d others), want a verified %s of %q with %d others", i, r, r.Cause, r.Name, len(r.Also), want.name, want.cause, want.others)
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(r.Dir, "repro_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mod, err := os.ReadFile(filepath.Join(r.Dir, "go.mod"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(src)
+		if !strings.Contains(s, "func "+want.name+"(t *testing.T) {") || !strings.Contains(s, want.call) ||
+			strings.Contains(s, "kernels") || strings.Contains(s, "tensorValues") || strings.Contains(s, "assertgen/asserts") ||
+			!strings.Contains(s, "want an error or a result, not a panic") || !strings.Contains(s, "// Expected: an error or a result, not a panic.") ||
+			!strings.Contains(s, "// Library: github.com/assertgen/assertgen") || !strings.Contains(s, runtime.Version()+" "+runtime.GOOS+"/"+runtime.GOARCH) {
+			t.Errorf("%s:\n%s", r.Dir, s)
+		}
+		for _, k := range r.Also {
+			if !strings.Contains(s, "//   - "+k+"\n") {
+				t.Errorf("%s does not list %q:\n%s", r.Dir, k, s)
+			}
+		}
+		if n := codeLines(s); n > 2*handWrittenLines {
+			t.Errorf("%s: %d lines of code, more than twice a hand-written test's %d:\n%s", r.Dir, n, handWrittenLines, s)
+		}
+		if !strings.Contains(string(mod), "\nreplace (\n\tgithub.com/assertgen/assertgen => ") || !strings.HasPrefix(r.Command, "cd "+dir+"/") || !strings.HasSuffix(r.Command, " && go test ./...") {
+			t.Errorf("%s: command %q, go.mod:\n%s", r.Dir, r.Command, mod)
+		}
+	}
+}
+
+// handWrittenLines are the lines of code of a hand-written minimal test
+// of one of lib's crashes:
+//
+//	package repro
+//
+//	import (
+//		"testing"
+//
+//		"github.com/assertgen/assertgen/sweep/testdata/causes/lib"
+//	)
+//
+//	func TestNegOfEmpty(t *testing.T) {
+//		defer func() {
+//			if p := recover(); p != nil {
+//				t.Fatalf("lib.Neg of an empty tensor panics: %v", p)
+//			}
+//		}()
+//		lib.Neg(lib.New(nil, 0))
+//	}
+const handWrittenLines = 13
+
+// codeLines counts src's lines that are not blank or comments.
+func codeLines(src string) int {
+	n := 0
+	for _, l := range strings.Split(src, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") {
+			n++
+		}
+	}
+	return n
+}
+
+// brokenRuntime writes each tensor as a call lib does not declare: its
+// reproducers do not build.
+type brokenRuntime struct{ causesRuntime }
+
+func (brokenRuntime) ReproTensor(Spec, []string) (string, error) { return "lib.Nope()", nil }
+
+// A reproducer that could not be built is never silent: the report's
+// first line says it is not verified, and the sweep fails its test.
+func TestUnbuiltReproducerFails(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the reproducer")
+	}
+	rec := &recorded{TB: t}
+	rep, err := Sweep(causesOps("sum"), brokenRuntime{}, Options{InProcess: true, Repro: t.TempDir(), Test: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(rep.String(), "\n")
+	if len(rep.Repros) != 1 || rep.Repros[0].Verified || !strings.HasSuffix(first, ": 1 cause, 1 reproducer (1 not verified)") ||
+		len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "could not be built or run") || !strings.Contains(rec.errors[0], "undefined: lib.Nope") {
+		t.Errorf("errors %q; the report:\n%s", rec.errors, rep)
+	}
+}
+
+// The report's first line counts the reproducers and says how many are
+// not verified or not written.
+func TestReproSummary(t *testing.T) {
+	for _, c := range []struct {
+		rs   []*Repro
+		want string
+	}{
+		{nil, ""},
+		{[]*Repro{{Dir: "a", Verified: true}}, ", 1 reproducer (all verified)"},
+		{[]*Repro{{Dir: "a", Verified: true}, {Dir: "b"}}, ", 2 reproducers (1 not verified)"},
+		{[]*Repro{{Dir: "a"}, {Note: "no template"}}, ", 2 reproducers (1 not verified, 1 not written)"},
+		{[]*Repro{{Note: "no template"}}, ", 1 reproducer (1 not written)"},
+	} {
+		if got := (&Report{Repros: c.rs}).reproSummary(); got != c.want {
+			t.Errorf("%d reproducers: %q, want %q", len(c.rs), got, c.want)
 		}
 	}
 }

@@ -362,6 +362,7 @@ func (r *Report) String() string {
 	if len(causes) > 0 {
 		fmt.Fprintf(&b, ": %d %s", len(causes), plural(len(causes), "cause", "causes"))
 	}
+	b.WriteString(r.reproSummary())
 	b.WriteString("\n")
 	r.writeValuesLine(&b)
 	r.writeNotGenerated(&b)

@@ -1,9 +1,11 @@
 package sweep
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/format"
 	"maps"
 	"os"
 	"os/exec"
@@ -23,20 +25,24 @@ import (
 // A Repro is the reproducer of one finding or crash ([Options].Repro): a
 // Go test of the library alone in a directory of its own.
 type Repro struct {
-	// Key is the finding's or crash's key (Finding.Key, Crash.Key); Also
-	// the keys of the findings of the same cause it stands for too (the
-	// same op and sample, the same returned tensor).
-	Key  string
-	Also []string
-	// Title is the sentence the test fails with, a bug's title.
-	Title string
+	// Cause is the key of the cause it reproduces ([Cause].Key); Key the
+	// key of the member it was written from (Finding.Key, Crash.Key: the
+	// cause's first that could be), Also the keys of its other members.
+	Cause string
+	Key   string
+	Also  []string
+	// Name is the test's name ("TestInnerPanicsOnEmptyTensor"); Title the
+	// sentence it fails with, a bug's title.
+	Name, Title string
 	// Package is the package the bug is in: its cause's ([Cause].Package:
 	// the package of a crash's innermost frame at fault, the function a
 	// finding's wrapper calls), else the crashing function's, or the
 	// called function's.
 	Package string
-	// Dir is the test's directory, Command the command that runs it (from
-	// the sweep's working directory).
+	// Dir is the test's directory, a module of its own; Command the
+	// command that runs it, from any directory ("cd DIR && go test
+	// ./...", DIR as the sweep was given it: relative to the sweep's
+	// working directory, or absolute).
 	Dir, Command string
 	// Sample is the sample the test makes (minimized), From the one the
 	// sweep found the bug on; Tries the samples minimizing called.
@@ -90,103 +96,159 @@ const (
 	maxReproTries      = 200
 )
 
-// writeRepros writes a reproducer for each finding and crash of rep into
-// o.Repro, each minimized, deduplicated and verified, and adds them to
+// writeRepros writes a reproducer for each cause of rep into o.Repro
+// (docs/sweep.md, "Reproducers"): from its first member that gives one,
+// minimized, in a module of its own, and verified; and adds them to
 // rep.Repros. It runs in the sweep's process (its calls are in-process:
-// a crash that kills the process is written from its unrepaired sample,
-// not called).
+// a crash that kills the process is written from its sample as the
+// sweep ran it, not called). With o.Test set, a reproducer that could
+// not be built or run fails the test.
 func writeRepros(es []entry, rt Runtime, rep *Report, o Options) {
 	byName := map[string]*entry{}
 	for i := range es {
 		byName[es[i].Name] = &es[i]
 	}
+	causes := rep.causeList()
 	rr, ok := rt.(ReproRuntime)
 	if !ok {
-		for _, k := range allKeys(rep) {
+		for _, c := range causes {
 			note := "the runtime has no ReproSource and ReproTensor methods"
-			if e := byName[strings.SplitN(k, " ", 2)[0]]; e != nil && methodWrapper(reflect.ValueOf(e.Fn)) != "" {
+			if e := byName[c.Members[0].Op]; e != nil && methodWrapper(reflect.ValueOf(e.Fn)) != "" {
 				note = methodWrapper(reflect.ValueOf(e.Fn))
 			}
-			rep.Repros = append(rep.Repros, &Repro{Key: k, Note: note})
+			rep.Repros = append(rep.Repros, &Repro{Cause: c.Key, Key: c.Members[0].Key, Also: otherKeys(c, c.Members[0].Key), Note: note})
 		}
 		return
 	}
-	budget := o.ReproBudget
-	if budget <= 0 {
-		budget = defaultReproBudget
+	w := &reproWriter{rt: rr, rep: rep, o: o, byName: byName, used: map[string]bool{}, pl: newPlaces(), mod: newReproModule(), pkgs: map[string]*inlinePkg{}}
+	if w.budget = o.ReproBudget; w.budget <= 0 {
+		w.budget = defaultReproBudget
 	}
-	used := map[string]bool{}
-	for _, c := range rep.Crashes {
-		ce := &crashError{Kind: c.Kind, Text: c.Text, At: c.At, Output: c.Output, Frames: c.Frames}
-		rc := &reproCase{Op: c.Op, Crash: ce, Limit: o.CallLimit, tried: rep.Tried[c.Op]}
-		rep.Repros = append(rep.Repros, reproOne(byName[c.Op], rr, rc, c.Key(), c.Variants, budget, o.Repro, used))
+	for _, c := range causes {
+		rep.Repros = append(rep.Repros, w.cause(c))
 	}
-	seen := map[string]*Repro{}
-	fs := slices.Clone(rep.Findings)
-	// a finding of a sample's own call before one of its calls again: the
-	// first is the cause (a kernel that returns its input hands it out
-	// twice, too)
-	// A finding the report puts under its cause (Finding.Cause: the same
-	// returned handle trips both) comes after it, and is one of its
-	// reproducer's Also.
-	slices.SortStableFunc(fs, func(a, b *Finding) int {
-		if d := boolInt(a.Cause != "") - boolInt(b.Cause != ""); d != 0 {
-			return d
-		}
-		return boolInt(strings.HasSuffix(a.Variants[0], calledAgain)) - boolInt(strings.HasSuffix(b.Variants[0], calledAgain))
-	})
-	byKey := map[string]*Repro{}
-	for _, f := range fs {
-		if r := byKey[f.Cause]; f.Cause != "" && r != nil && r.Dir != "" {
-			r.Also = append(r.Also, f.Key())
-			continue
-		}
-		key := f.Op + "\x00" + f.Where + "\x00" + strings.TrimSuffix(f.Variants[0], calledAgain)
-		if r := seen[key]; r != nil && r.Dir != "" { // one returned handle, two checks
-			r.Also = append(r.Also, f.Key())
-			byKey[f.Key()] = r
-			continue
-		}
-		rc := &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where, tried: rep.Tried[f.Op]}
-		r := reproOne(byName[f.Op], rr, rc, f.Key(), f.Variants, budget, o.Repro, used)
-		seen[key] = r
-		byKey[f.Key()] = r
-		rep.Repros = append(rep.Repros, r)
-	}
-	for _, r := range rep.Repros {
-		if r.Dir != "" && len(r.Also) > 0 {
-			addAlso(r)
-		}
-	}
-	verifyRepros(o.Repro, rep.Repros)
-	for _, c := range rep.Causes { // the package at fault is the cause's: a binding's bug the binding's
-		for _, m := range c.Members {
-			for _, r := range rep.Repros {
-				if r.Key == m.Key && c.Package != "" {
-					r.Package = c.Package
-				}
+	verifyRepros(rep.Repros)
+	if o.Test != nil {
+		o.Test.Helper()
+		for _, r := range rep.Repros {
+			if r.Dir != "" && !r.Verified && strings.HasPrefix(r.Note, notRun) {
+				o.Test.Errorf("sweep: the reproducer of %q could not be built or run: %s", r.Cause, r)
 			}
 		}
 	}
 }
 
-// allKeys are the keys of rep's crashes and findings.
-func allKeys(rep *Report) []string {
-	var ks []string
-	for _, c := range rep.Crashes {
-		ks = append(ks, c.Key())
+// notRun begins the note of a reproducer go test could not build or
+// run.
+const notRun = "the test did not run: "
+
+// maxCauseTries bounds how many members of a cause writeRepros tries
+// when its first gives no reproducer.
+const maxCauseTries = 3
+
+// A reproWriter writes the reproducers of one sweep's causes.
+type reproWriter struct {
+	rt     ReproRuntime
+	rep    *Report
+	o      Options
+	byName map[string]*entry
+	used   map[string]bool
+	pl     *places
+	mod    *reproModule
+	budget time.Duration
+	pkgs   map[string]*inlinePkg // the binding's packages inlineCall parsed
+}
+
+// cause writes c's reproducer, from its first member that gives one
+// (a finding another member is the consequence of is not tried); of a
+// crash in the library's code, its first member whose call of the
+// library can be written without the binding's code first.
+func (w *reproWriter) cause(c *Cause) *Repro {
+	var first *Repro
+	tries := 0
+	for _, m := range w.ranked(c) {
+		if m.consequence || tries >= maxCauseTries {
+			continue
+		}
+		rc := w.caseOf(m, c)
+		if rc == nil {
+			continue
+		}
+		tries++
+		r := w.one(w.byName[m.Op], rc, m)
+		if first == nil || first.Dir == "" && r.Dir != "" {
+			first = r
+		}
+		if r.Dir != "" {
+			break
+		}
 	}
-	for _, f := range rep.Findings {
-		ks = append(ks, f.Key())
+	if first == nil {
+		first = &Repro{Key: c.Members[0].Key, Note: "no sample to start from"}
+	}
+	first.Cause, first.Also = c.Key, otherKeys(c, first.Key)
+	if c.Package != "" {
+		first.Package = c.Package // the package at fault is the cause's: a binding's bug the binding's
+	}
+	return first
+}
+
+// maxInlineProbes bounds how many members of a cause ranked looks at.
+const maxInlineProbes = 12
+
+// ranked are c's members in the order cause tries them: for a crash in
+// the library's code, those whose call of the library inlineCall writes
+// first (of the first maxInlineProbes), each group in c's order.
+func (w *reproWriter) ranked(c *Cause) []Member {
+	if c.Crash == "" || c.Binding || c.Crash == crashRelease {
+		return c.Members
+	}
+	var direct, other []Member
+	for i, m := range c.Members {
+		e := w.byName[m.Op]
+		if i < maxInlineProbes && e != nil && inlineCall(reflect.ValueOf(e.Fn), libraryEntry(m.Frames), w.pl.modules, w.pkgs) != nil {
+			direct = append(direct, m)
+		} else {
+			other = append(other, m)
+		}
+	}
+	return append(direct, other...)
+}
+
+// otherKeys are the keys of c's members but key.
+func otherKeys(c *Cause, key string) []string {
+	var ks []string
+	for _, m := range c.Members {
+		if m.Key != key {
+			ks = append(ks, m.Key)
+		}
 	}
 	return ks
 }
 
-// reproOne recreates the first sample of a finding (names: the samples it
-// showed in), minimizes it, writes the reproducer under root and runs it.
-func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []string, budget time.Duration, root string, used map[string]bool) *Repro {
-	r := &Repro{Key: key}
-	if e == nil || len(names) == 0 {
+// caseOf is what the reproducer of c's member m is written from; nil
+// for a member the report does not hold.
+func (w *reproWriter) caseOf(m Member, c *Cause) *reproCase {
+	p := w.pl.of(w.byName[m.Op])
+	for _, cr := range w.rep.Crashes {
+		if cr.Key() == m.Key {
+			ce := &crashError{Kind: cr.Kind, Text: cr.Text, At: cr.At, Output: cr.Output, Frames: cr.Frames}
+			return &reproCase{Op: cr.Op, Crash: ce, Limit: w.o.CallLimit, tried: w.rep.Tried[cr.Op], cause: c, places: p, frames: m.Frames, key: m.Key}
+		}
+	}
+	for _, f := range w.rep.Findings {
+		if f.Key() == m.Key {
+			return &reproCase{Op: f.Op, Check: f.Check.String(), Where: f.Where, tried: w.rep.Tried[f.Op], cause: c, places: p, key: m.Key}
+		}
+	}
+	return nil
+}
+
+// one recreates the first sample of member m, minimizes it, writes the
+// reproducer under the sweep's directory of reproducers and its module.
+func (w *reproWriter) one(e *entry, c *reproCase, m Member) *Repro {
+	r := &Repro{Key: m.Key}
+	if e == nil || len(m.Samples) == 0 {
 		r.Note = "no sample to start from"
 		return r
 	}
@@ -195,16 +257,16 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		r.Note = why
 		return r
 	}
-	s, got, err := recreate(e, rt, names[0], c)
+	s, got, err := recreate(e, w.rt, m.Samples[0], c)
 	if err != nil {
 		r.Note = err.Error()
 		return r
 	}
-	r.From = names[0] + ": " + reproDescribe(s)
+	r.From = m.Samples[0] + ": " + reproDescribe(s)
 	c.From, c.Other = r.From, got.v.Other
 	if c.Crash == nil || c.Crash.Kind == crashPanic || c.Crash.Kind == crashRelease {
 		var small shown
-		if s, r.Tries, small = minimize(e, rt, s, c, budget); small.crash != nil {
+		if s, r.Tries, small = minimize(e, w.rt, s, c, w.budget); small.crash != nil {
 			got = small
 		}
 	}
@@ -214,33 +276,39 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 		c.Crash = &crashError{Kind: c.Crash.Kind, Text: got.crash.Text, At: got.crash.At, Output: c.Crash.Output, Frames: got.crash.Frames}
 	}
 	c.Sample, r.Sample = s, reproDescribe(s)
-	b, err := boundCallOf(fn)
+	b, err := w.source(fn, c)
 	if err != nil {
 		r.Note = err.Error()
 		return r
 	}
-	r.Package = b.pkg
 	// a crash is in the crashing function's package; one releasing the
 	// results, in the called function's (its kernel left them so), not
 	// where the runtime's Release tripped (reproPackage)
 	r.Package = reproPackage(c, b)
-	src, title, err := writeRepro(rt, fn, b, c)
+	src, title, name, err := writeRepro(w.rt, fn, b, c)
 	if err != nil {
 		r.Note = err.Error()
 		return r
 	}
-	r.Title = title
-	slug := reproSlug(key, used)
-	r.Dir = filepath.Join(root, slug)
+	r.Title, r.Name = title, name
+	slug := reproSlug(name, w.used)
+	r.Dir = filepath.Join(w.o.Repro, slug)
 	if err := os.MkdirAll(r.Dir, 0o777); err != nil {
 		r.Note, r.Dir = err.Error(), ""
 		return r
 	}
-	r.Command = reproCommand(r.Dir)
-	if err := os.WriteFile(filepath.Join(r.Dir, "repro_test.go"), src, 0o666); err != nil {
+	lib, err := w.mod.write(r.Dir, slug, importsOf(src), b.pkg)
+	if err == nil {
+		src, err = format.Source(bytes.Replace(src, []byte(libraryMark), []byte(lib), 1))
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(r.Dir, "repro_test.go"), src, 0o666)
+	}
+	if err != nil {
 		r.Note, r.Dir = err.Error(), ""
 		return r
 	}
+	r.Command = reproCommand(r.Dir, w.mod.work)
 	r.want = title
 	if c.Crash != nil && c.Crash.Kind != crashPanic && c.Crash.Kind != crashHang && c.Crash.Kind != crashRelease {
 		r.want = firstLine(c.Crash.Text) // the process dies: its panic's text
@@ -251,19 +319,38 @@ func reproOne(e *entry, rt ReproRuntime, c *reproCase, key string, names []strin
 	return r
 }
 
-// reproSlug is the directory name of a finding's reproducer, from its key,
-// one not used before.
-func reproSlug(key string, used map[string]bool) string {
+// source is the call c's reproducer makes: for a crash in the library's
+// code, the library's function the binding called, inlined; else the
+// wrapper's bound call, with the binding's code it needs copied.
+func (w *reproWriter) source(fn reflect.Value, c *reproCase) (*boundSource, error) {
+	if c.Crash != nil && c.cause != nil && !c.cause.Binding && c.Crash.Kind != crashRelease {
+		if in := inlineCall(fn, libraryEntry(c.places.faultFrames(c.Crash.Frames)), w.pl.modules, w.pkgs); in != nil {
+			return boundOfInlined(fn, in)
+		}
+	}
+	return boundCallOf(fn)
+}
+
+// reproSlug is the directory name of a reproducer, from its test's name
+// ("TestInnerPanicsOnEmptyTensor": "inner_panics_on_empty_tensor"), one
+// not used before.
+func reproSlug(name string, used map[string]bool) string {
 	var b strings.Builder
-	for _, r := range strings.ReplaceAll(key, " crash: ", " ") {
+	for i, r := range strings.TrimPrefix(name, "Test") {
 		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
+		case unicode.IsUpper(r):
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(r)
-		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
-			b.WriteByte('_')
 		}
 	}
 	base := strings.Trim(b.String(), "_")
+	if base == "" {
+		base = "repro"
+	}
 	s := base
 	for i := 2; used[s]; i++ {
 		s = fmt.Sprintf("%s_%d", base, i)
@@ -373,8 +460,8 @@ type shown struct {
 	crash *crashError
 }
 
-// shows calls s and reports whether it shows c: the same kind of crash at
-// the same function, or a violation of the same check at the same place
+// shows calls s and reports whether it shows c: the same crash
+// (sameCrash), or a violation of the same check at the same place
 // (on a second call, the first held, for fresh_not_held), which it
 // returns.
 func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (shown, bool) {
@@ -390,9 +477,7 @@ func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (shown, bool) 
 		if !errors.As(err, &ce) || ce.Kind != c.Crash.Kind {
 			return shown{}, false
 		}
-		fa, _, _ := strings.Cut(ce.At, " (")
-		fb, _, _ := strings.Cut(c.Crash.At, " (")
-		return shown{crash: ce}, fa == fb
+		return shown{crash: ce}, sameCrash(ce, c)
 	}
 	for _, v := range vs {
 		if v.Check.String() == c.Check && v.Where() == c.Where {
@@ -402,60 +487,61 @@ func shows(rt Runtime, fn reflect.Value, s *Sample, c *reproCase) (shown, bool) 
 	return shown{}, false
 }
 
-// verifyRepros runs the reproducers written under root, each once in a
-// process of its own (one go test of them all; where root's import path
-// is not one the go command takes, a go test of each one's file), and
-// records whether each failed as its finding did: with its title (a
-// process that dies: with the crash's text; one that exits: verifyExit).
-// One that passes, or fails otherwise, is not verified, and its note says
-// why.
-func verifyRepros(root string, rs []*Repro) {
-	byFile := !importable(root)
-	var batch []*Repro
+// sameCrash reports whether ce is c's crash: of the same kind, with a
+// panic of the same kind (panicKind), through the same frames at fault
+// (all of them, a run of one function's recursion as one) where c
+// knows them, else at the same function.
+func sameCrash(ce *crashError, c *reproCase) bool {
+	if ce.Kind != c.Crash.Kind || ce.Kind == crashPanic && panicKind(ce.Text) != panicKind(c.Crash.Text) {
+		return false
+	}
+	if c.frames != nil {
+		return slices.Equal(compactFrames(c.places.faultFrames(ce.Frames)), compactFrames(c.frames))
+	}
+	fa, _, _ := strings.Cut(ce.At, " (")
+	fb, _, _ := strings.Cut(c.Crash.At, " (")
+	return fa == fb
+}
+
+// compactFrames is fs with each run of one function as one.
+func compactFrames(fs []string) []string {
+	return slices.Compact(slices.Clone(fs))
+}
+
+// verifyRepros runs each reproducer written, once, in a process of its
+// own (go test in its module), and records whether it failed as its
+// finding did: with its title (a process that dies: with the crash's
+// text; one that exits: verifyExit). One that passes, or fails
+// otherwise, is not verified, and its note says why.
+func verifyRepros(rs []*Repro) {
 	for _, r := range rs {
 		switch {
 		case r.Dir == "":
 		case r.exits:
-			r.Verified, r.Note = verifyExit(root, r, byFile)
-		case byFile:
-			result, text, loose := goTestJSON(root, []string{reproTarget(r.Dir, true)})
-			got := text[fileArgs]
+			r.Verified, r.Note = verifyExit(r)
+		default:
+			result, text, loose := goTestJSON(r.Dir, []string{"."})
+			got := strings.Join(slices.Collect(maps.Values(text)), "")
 			if got == "" {
 				got = loose
 			}
-			r.Verified, r.Note = judgeRun(result[fileArgs], got, r.want)
-		default:
-			batch = append(batch, r)
+			res := ""
+			for _, v := range result {
+				res = v
+			}
+			r.Verified, r.Note = judgeRun(res, got+loose, r.want)
 		}
-	}
-	if len(batch) == 0 {
-		return
-	}
-	var targets []string
-	for _, r := range batch {
-		targets = append(targets, reproTarget(r.Dir, false))
-	}
-	result, text, loose := goTestJSON(root, targets)
-	for _, r := range batch {
-		slug := filepath.Base(r.Dir)
-		got, ok := text[slug]
-		if !ok {
-			got = loose
-		}
-		r.Verified, r.Note = judgeRun(result[slug], got, r.want)
 	}
 }
 
-// fileArgs is the package the go command makes of files given by name.
-const fileArgs = "command-line-arguments"
-
 // goTestJSON runs go test -count=1 -json of targets in dir and returns,
-// by the last element of each package's import path, its result ("fail"
-// or "pass") and its output, and what no package claims (the go command's
+// by the last element of each package's import path, its result ("fail",
+// "pass", or "build-fail": it did not build) and its output, and what no package claims (the go command's
 // own errors).
 func goTestJSON(dir string, targets []string) (result, text map[string]string, loose string) {
 	cmd := exec.Command("go", append([]string{"test", "-count=1", "-json"}, targets...)...)
 	cmd.Dir = dir
+	cmd.Env = goTestEnv()
 	out, _ := cmd.CombinedOutput()
 	result, text = map[string]string{}, map[string]string{}
 	var rest strings.Builder
@@ -471,66 +557,29 @@ func goTestJSON(dir string, targets []string) (result, text map[string]string, l
 		text[slug] += ev.Output
 		switch {
 		case ev.Action == "build-fail":
-			result[slug] = "fail"
-		case ev.Test == "" && (ev.Action == "fail" || ev.Action == "pass"):
+			result[slug] = "build-fail"
+		case ev.Test == "" && (ev.Action == "fail" || ev.Action == "pass") && result[slug] != "build-fail":
 			result[slug] = ev.Action
 		}
 	}
 	return result, text, rest.String()
 }
 
-// reproTarget is what go test is given, from the reproducers' directory,
-// to run the reproducer in dir: its package ("./slug"), or its file
-// ("./slug/repro_test.go", byFile), which runs where the directory's
-// import path is not one the go command takes.
-func reproTarget(dir string, byFile bool) string {
-	if byFile {
-		return "./" + filepath.Base(dir) + "/repro_test.go"
-	}
-	return "./" + filepath.Base(dir)
-}
-
-// reproCommand is the command that runs the reproducer in dir from the
-// sweep's working directory, shell-quoted: go test of its package, or of
-// its file where the directory's import path is not one the go command
-// takes (a space in a directory's name).
-func reproCommand(dir string) string {
+// reproCommand is the command that runs the reproducer in dir from any
+// directory, shell-quoted: "cd DIR && go test ./...", DIR absolute or
+// made to read as relative ("./repro/x"); with GOWORK=off when the sweep
+// ran in a workspace (work), which the reproducer's module is not part
+// of.
+func reproCommand(dir string, work bool) string {
 	p := filepath.ToSlash(dir)
-	if !filepath.IsAbs(dir) {
+	if !filepath.IsAbs(dir) && !strings.HasPrefix(p, "../") && !strings.HasPrefix(p, "./") {
 		p = "./" + p
 	}
-	if !importable(dir) {
-		p += "/repro_test.go"
+	env := ""
+	if work {
+		env = "GOWORK=off "
 	}
-	return "go test " + shellQuote(p)
-}
-
-// importable reports whether the go command takes dir's import path: the
-// path of dir below its module's root (the nearest directory above it
-// with a go.mod) is made of ASCII letters, digits and "-._~+" (a space,
-// an "@" or a letter outside ASCII it refuses: "malformed import path").
-func importable(dir string) bool {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return false
-	}
-	rel := ""
-	for d := abs; rel == ""; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			rel, _ = filepath.Rel(d, abs)
-		} else if filepath.Dir(d) == d {
-			return false // in no module
-		}
-	}
-	if rel == "." {
-		return true
-	}
-	for _, el := range strings.Split(filepath.ToSlash(rel), "/") {
-		if el == "" || strings.IndexFunc(el, func(r rune) bool { return !pathRune(r) }) >= 0 {
-			return false
-		}
-	}
-	return true
+	return "cd " + shellQuote(p) + " && " + env + "go test ./..."
 }
 
 // pathRune reports whether r may be in an import path's element.
@@ -553,38 +602,38 @@ func shellQuote(s string) string {
 // says whether it died as the worker did: it exited with the worker's
 // status in its test, which did not end, printing the worker's last
 // message.
-func verifyExit(root string, r *Repro, byFile bool) (bool, string) {
+func verifyExit(r *Repro) (bool, string) {
 	tmp, err := os.MkdirTemp("", "assertgen-repro-")
 	if err != nil {
-		return false, "the test did not run: " + err.Error()
+		return false, notRun + err.Error()
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "repro.test")
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}
-	build := exec.Command("go", "test", "-c", "-o", bin, reproTarget(r.Dir, byFile))
-	build.Dir = root
+	build := exec.Command("go", "test", "-c", "-o", bin, ".")
+	build.Dir, build.Env = r.Dir, goTestEnv()
 	if out, err := build.CombinedOutput(); err != nil {
-		return judgeRun("fail", string(out), "\x00") // its build's errors
+		return judgeRun("build-fail", string(out), "\x00") // its build's errors
 	}
-	run := exec.Command(bin, "-test.run=^TestRepro$", "-test.v", "-test.count=1", "-test.timeout=10m") // go test's flags
+	run := exec.Command(bin, "-test.run=^"+r.Name+"$", "-test.v", "-test.count=1", "-test.timeout=10m") // go test's flags
 	run.Dir = r.Dir
 	out, _ := run.CombinedOutput()
-	return judgeExit(run.ProcessState.ExitCode(), string(out), r.status, r.want)
+	return judgeExit(run.ProcessState.ExitCode(), string(out), r.status, r.want, r.Name)
 }
 
 // judgeExit says whether a reproducer's test binary, which exited with
 // status printing out, died as a worker that exited with want printing
-// msg (last; "": nothing) did: in its test (testing printed no end of
-// it), with that status and message; and why not.
-func judgeExit(status int, out string, want int, msg string) (bool, string) {
-	ended := strings.Contains(out, "--- PASS: TestRepro") || strings.Contains(out, "--- FAIL: TestRepro")
+// msg (last; "": nothing) did: in its test, named name (testing printed
+// no end of it), with that status and message; and why not.
+func judgeExit(status int, out string, want int, msg, name string) (bool, string) {
+	ended := strings.Contains(out, "--- PASS: "+name) || strings.Contains(out, "--- FAIL: "+name)
 	said := msg == "" || strings.Contains(normalizeTrace(out), normalizeTrace(msg))
 	switch {
 	case status == want && !ended && said:
 		return true, ""
-	case status == 0 && strings.Contains(out, "--- PASS: TestRepro"):
+	case status == 0 && strings.Contains(out, "--- PASS: "+name):
 		return false, "the test passes: the bug does not show without the checks"
 	case ended:
 		return judgeRun("fail", out, "\x00")
@@ -623,8 +672,9 @@ var (
 	logStamp = regexp.MustCompile(`^(\d{4}/\d{2}/\d{2} )?(\d{2}:\d{2}:\d{2}(\.\d+)? )?`)
 )
 
-// judgeRun says whether a reproducer's run (its result, "fail" or
-// "pass", and its output) failed with want, and why not.
+// judgeRun says whether a reproducer's run (its result, "fail", "pass"
+// or "build-fail", and its output) failed with want, and why not: a test
+// that did not build did not run.
 func judgeRun(result, out, want string) (bool, string) {
 	switch {
 	case result == "pass":
@@ -643,29 +693,9 @@ func judgeRun(result, out, want string) (bool, string) {
 		why = "go test said nothing of it"
 	}
 	if result != "fail" {
-		return false, "the test did not run: " + why
+		return false, notRun + why
 	}
 	return false, "the test fails otherwise: " + why
-}
-
-// addAlso adds the keys a reproducer stands for too to its file's
-// comment.
-func addAlso(r *Repro) {
-	p := filepath.Join(r.Dir, "repro_test.go")
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return
-	}
-	var also strings.Builder
-	for _, a := range r.Also {
-		why := "the same call's result"
-		if strings.Contains(a, " argument ") {
-			why = "the same tensor, passed as another argument"
-		}
-		also.WriteString("// Also: " + a + " (" + why + ").\n")
-	}
-	s := strings.Replace(string(b), "func TestRepro(", also.String()+"func TestRepro(", 1)
-	_ = os.WriteFile(p, []byte(s), 0o666)
 }
 
 func boolInt(b bool) int {

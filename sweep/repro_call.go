@@ -47,6 +47,18 @@ type boundSource struct {
 	// pkg is the import path of the called function's package.
 	pkg  string
 	fset *token.FileSet
+	// inlined: the call is the library's own (inlineCall), the binding's
+	// code it went through left out; nout its results, recv a method's
+	// receiver, ellipsis its last argument passed with "...", names the
+	// library's names of the wrapper's parameters it passes as they are,
+	// display the library function's name for the test's ("Inner",
+	// "DenseInner" for a method of Dense).
+	inlined  bool
+	nout     int
+	recv     ast.Expr
+	ellipsis bool
+	names    map[string]string
+	display  string
 }
 
 // call returns the call as Go source, each parameter renamed by rename.
@@ -60,7 +72,78 @@ func (b *boundSource) call(rename map[string]string) string {
 	for _, a := range b.Args {
 		args = append(args, renamed(b.fset, a, all))
 	}
-	return b.Fun + "(" + strings.Join(args, ", ") + ")"
+	if b.ellipsis && len(args) > 0 {
+		args[len(args)-1] += "..."
+	}
+	fun := b.Fun
+	if b.recv != nil {
+		fun = renamed(b.fset, b.recv, all) + "." + fun
+	}
+	return fun + "(" + strings.Join(args, ", ") + ")"
+}
+
+// usedParams are the wrapper's parameters the call passes (all of them
+// unless it is inlined).
+func (b *boundSource) usedParams() map[string]bool {
+	used := map[string]bool{}
+	if !b.inlined {
+		for _, p := range b.Params {
+			used[p] = true
+		}
+		return used
+	}
+	for _, e := range append(slices.Clone(b.Args), b.recv) {
+		if e == nil {
+			continue
+		}
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && slices.Contains(b.Params, id.Name) {
+				used[id.Name] = true
+			}
+			return true
+		})
+	}
+	return used
+}
+
+// boundOfInlined is the call of in, the library's own that wrapper fn's
+// binding makes, as a boundSource.
+func boundOfInlined(fn reflect.Value, in *inlined) (*boundSource, error) {
+	b := &boundSource{Params: in.params, Imports: in.imports, pkg: in.pkg, fset: token.NewFileSet(), inlined: true, nout: in.nout, names: map[string]string{}}
+	_, recvType, name := splitFunc(in.entry)
+	b.Fun, b.display = in.fun, exported(recvType)+exported(name)
+	if in.recv != "" {
+		e, err := parser.ParseExprFrom(b.fset, "", in.recv, 0)
+		if err != nil {
+			return nil, err
+		}
+		b.recv, b.Fun = e, name
+	}
+	for i, a := range in.args {
+		if i == len(in.args)-1 && strings.HasSuffix(a, "...") {
+			a, b.ellipsis = strings.TrimSuffix(a, "..."), true
+		}
+		e, err := parser.ParseExprFrom(b.fset, "", a, 0)
+		if err != nil {
+			return nil, err
+		}
+		b.Args = append(b.Args, e)
+		if id, ok := e.(*ast.Ident); ok && slices.Contains(b.Params, id.Name) && i < len(in.names) {
+			if n := in.names[i]; n != "" && n != "_" && b.names[id.Name] == "" && !slices.Contains(slices.Collect(maps.Values(b.names)), n) {
+				b.names[id.Name] = n
+			}
+		}
+	}
+	_ = fn
+	return b, nil
+}
+
+// exported is s with its first letter upper case.
+func exported(s string) string {
+	if s == "" {
+		return ""
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // renamed prints e with each identifier of rename replaced (a copy).
@@ -125,7 +208,7 @@ func boundCallOf(fn reflect.Value) (*boundSource, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %v", file, name, err)
 	}
-	b := &boundSource{Args: call.Args, Imports: map[string]string{}, fset: fset}
+	b := &boundSource{Args: call.Args, Imports: map[string]string{}, fset: fset, nout: -1}
 	for _, fl := range decl.Type.Params.List {
 		for _, n := range fl.Names {
 			b.Params = append(b.Params, n.Name)

@@ -103,7 +103,7 @@ func TestReproGenericBuilds(t *testing.T) {
 			t.Fatal(err)
 		}
 		rc := &reproCase{Op: op.Name.String(), Check: "same_content", Where: c.where, Sample: For(op, 0)}
-		src, _, err := writeRepro(poolRepro{}, fn, b, rc)
+		src, _, _, err := writeRepro(poolRepro{}, fn, b, rc)
 		if err != nil {
 			t.Fatalf("%v\n%s", err, src)
 		}

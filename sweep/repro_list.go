@@ -8,8 +8,9 @@ import (
 )
 
 // writeRepros ends the report with its reproducers, one line each: the
-// verified ones (title, directory, command), then those not verified or
-// not written, with why.
+// verified ones (title, directory, command; then the key of the member
+// of its cause it was written from and those of the others), then those
+// not verified or not written, with why.
 func (r *Report) writeRepros(b *strings.Builder) {
 	if len(r.Repros) == 0 {
 		return
@@ -22,9 +23,12 @@ func (r *Report) writeRepros(b *strings.Builder) {
 			not = append(not, x)
 		}
 	}
-	fmt.Fprintf(b, "reproducers (%d verified, %d not; title, directory, command):\n", len(ok), len(not))
+	fmt.Fprintf(b, "reproducers (%d verified, %d not; title, directory, command; the finding or crash it was written from, then its cause's others):\n", len(ok), len(not))
 	for _, x := range ok {
 		fmt.Fprintf(b, "\t%s\n", x)
+		if x.Cause != "" {
+			fmt.Fprintf(b, "\t\tfrom: %s\n", x.Key)
+		}
 		for _, a := range x.Also {
 			fmt.Fprintf(b, "\t\talso: %s\n", a)
 		}
@@ -32,6 +36,34 @@ func (r *Report) writeRepros(b *strings.Builder) {
 	for _, x := range not {
 		fmt.Fprintf(b, "\t%s\n", x)
 	}
+}
+
+// reproSummary is what the report's first line says of its
+// reproducers: how many, and how many of them are not verified or not
+// written ("" when none was asked for).
+func (r *Report) reproSummary() string {
+	if len(r.Repros) == 0 {
+		return ""
+	}
+	var not, none int
+	for _, x := range r.Repros {
+		switch {
+		case x.Dir == "":
+			none++
+		case !x.Verified:
+			not++
+		}
+	}
+	s := fmt.Sprintf(", %d %s", len(r.Repros), plural(len(r.Repros), "reproducer", "reproducers"))
+	switch {
+	case not+none == 0:
+		return s + " (all verified)"
+	case none == 0:
+		return s + fmt.Sprintf(" (%d not verified)", not)
+	case not == 0:
+		return s + fmt.Sprintf(" (%d not written)", none)
+	}
+	return s + fmt.Sprintf(" (%d not verified, %d not written)", not, none)
 }
 
 // BugList prints the report's causes as a list of bugs to send
@@ -116,16 +148,16 @@ func (r *Report) BugList() string {
 	return b.String()
 }
 
-// bugCommand is the command that runs the reproducer in dir, from the
-// root of the module it is in (from the working directory when it is in
-// none): a path relative to it, never an absolute one.
+// bugCommand is the command that runs the reproducer in dir: from the
+// root of the module it is in, "cd ./PATH && go test ./...", a path
+// relative to it; in none, the directory as the sweep was given it.
 func bugCommand(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return reproCommand(dir)
+		return reproCommand(dir, false)
 	}
 	rel := ""
-	for d := abs; ; d = filepath.Dir(d) {
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) { // the reproducer's own go.mod left out
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
 			rel, _ = filepath.Rel(d, abs)
 			break
@@ -134,18 +166,8 @@ func bugCommand(dir string) string {
 			break
 		}
 	}
-	if rel == "" {
-		wd, _ := os.Getwd()
-		if rel, err = filepath.Rel(wd, abs); err != nil {
-			return reproCommand(dir)
-		}
+	if rel == "" { // in no module but its own: as the sweep was given it
+		return reproCommand(dir, false)
 	}
-	p := filepath.ToSlash(rel)
-	if !strings.HasPrefix(p, "../") {
-		p = "./" + p
-	}
-	if !importable(abs) {
-		p += "/repro_test.go"
-	}
-	return "go test " + shellQuote(p)
+	return reproCommand(rel, false)
 }

@@ -56,3 +56,60 @@ func TestShrinksViews(t *testing.T) {
 		t.Errorf("describeSpecs: %q, want %q", got, want)
 	}
 }
+
+// Minimizing keeps the whole identity of a crash (sameCrash): its kind,
+// its panic's kind, and all its frames at fault, not only the innermost;
+// a recursion's depth, which a smaller sample changes, is not part of it.
+// maximum's slip (its [0] sample crashing in StdEng.MaxBetween became a
+// 0-dim one crashing in MaxBetweenScalar, both inside the same iterator)
+// is not the same crash.
+func TestSameCrashKeepsFrames(t *testing.T) {
+	const lib = "gorgonia.org/tensor."
+	found := []string{lib + "(*array).Uintptr", lib + "StdEng.MaxBetween", lib + "MaxBetween"}
+	c := &reproCase{Crash: &crashError{Kind: crashPanic, Text: "runtime error: index out of range [0] with length 0"}, frames: found}
+	for _, x := range []struct {
+		name   string
+		kind   string
+		text   string
+		frames []string
+		want   bool
+	}{
+		{"the same", crashPanic, "runtime error: index out of range [0] with length 0", found, true},
+		{"another index", crashPanic, "runtime error: index out of range [1] with length 1", found, true},
+		{"a deeper recursion", crashPanic, "runtime error: index out of range [0] with length 0",
+			[]string{lib + "(*array).Uintptr", lib + "StdEng.MaxBetween", lib + "StdEng.MaxBetween", lib + "MaxBetween"}, true},
+		{"another entry", crashPanic, "runtime error: index out of range [0] with length 0",
+			[]string{lib + "(*array).Uintptr", lib + "StdEng.MaxBetweenScalar", lib + "MaxBetween"}, false},
+		{"the innermost alone", crashPanic, "runtime error: index out of range [0] with length 0", found[:1], false},
+		{"another panic", crashPanic, "runtime error: slice bounds out of range [:4] with capacity 0", found, false},
+		{"another kind", crashGoroutine, "runtime error: index out of range [0] with length 0", found, false},
+	} {
+		ce := &crashError{Kind: x.kind, Text: x.text, Frames: x.frames}
+		if got := sameCrash(ce, c); got != x.want {
+			t.Errorf("%s: sameCrash %v, want %v", x.name, got, x.want)
+		}
+	}
+}
+
+// describeSpecs says what a sample's tensors are, for a test's message: "float32
+// [0]", "float64 [2 3] and float64 [3]", "float64 [2 2 3] and float64 [2
+// 3] selected from x0 at 1" (a view of the first along its dim 0: x0 is
+// the first tensor's variable in the reproducer), "Go int [2 3]" (a
+// tensor of Go's int: reproDtype).
+func describeSpecs(s *Sample) string {
+	var ts []string
+	for _, sp := range s.Specs {
+		d := reproDtype(sp) + " " + fmt.Sprint(sp.Shape)
+		if sp.Transposed {
+			d += " transposed"
+		}
+		if sp.ViewOf >= 0 {
+			d += fmt.Sprintf(" selected from x%d at %d", sp.ViewOf, sp.Index)
+		}
+		if sp.Same >= 0 {
+			d = "the same tensor again"
+		}
+		ts = append(ts, d)
+	}
+	return joinAnd(ts)
+}

@@ -36,7 +36,7 @@ func (reproAdapter) ReproTensor(sp sweep.Spec, made []string) (string, error) {
 // TestReproOfReturnsArg: the example's add_ returning a new tensor gets a
 // reproducer that copies add_'s kernel (the kernels package is the
 // user's), imports reftensor (the library) and not the checks, fails
-// alone with the op and the broken promise, is minimized (no dim above 1)
+// alone with the kernel's call and the broken promise, is minimized (no dim above 1)
 // and verified by running it; the report's list of reproducers has its
 // line, and its bug list, which it ends with, its title and command.
 func TestReproOfReturnsArg(t *testing.T) {
@@ -59,7 +59,7 @@ func TestReproOfReturnsArg(t *testing.T) {
 	if !x.Verified || x.Key != "add_.Tensor returns_arg return 0" {
 		t.Fatalf("%s, want a verified reproducer of add_.Tensor's returns_arg", x)
 	}
-	if want := "add_.Tensor returns a new tensor, not its argument self on float32 [] and float32 []"; x.Title != want {
+	if want := "Add_Tensor(self, other, alpha) returns a new tensor, not its argument self on a 0-dim float32 tensor self and a 0-dim float32 tensor other"; x.Title != want || x.Name != "TestAddTensorReturnsANewTensor" {
 		t.Errorf("title %q, want %q (minimized to 0-dim tensors)", x.Title, want)
 	}
 	src, err := os.ReadFile(filepath.Join(x.Dir, "repro_test.go"))
@@ -74,7 +74,7 @@ func TestReproOfReturnsArg(t *testing.T) {
 	if !strings.Contains(string(src), "func Add_Tensor(") || !strings.Contains(string(src), "if r0 != self {") {
 		t.Errorf("the reproducer copies no kernel or checks no identity:\n%s", src)
 	}
-	if !strings.Contains(r.String(), "reproducers (1 verified, 0 not") || !strings.Contains(r.BugList(), "\t"+x.Title+" (go test ./sweep/testdata/repro-") ||
+	if !strings.Contains(r.String(), "reproducers (1 verified, 0 not") || !strings.Contains(r.BugList(), "\t"+x.Title+" (cd ./sweep/testdata/repro-") ||
 		!strings.HasSuffix(r.String(), r.BugList()) {
 		t.Errorf("the report does not end with the reproducer:\n%s\n%s", r, r.BugList())
 	}

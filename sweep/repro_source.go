@@ -157,29 +157,6 @@ func floatLit(ty string, x float64) string {
 	return ty + "(" + lit + ")"
 }
 
-// describeSpecs says what a sample's tensors are, for a title: "float32
-// [0]", "float64 [2 3] and float64 [3]", "float64 [2 2 3] and float64 [2
-// 3] selected from x0 at 1" (a view of the first along its dim 0: x0 is
-// the first tensor's variable in the reproducer), "Go int [2 3]" (a
-// tensor of Go's int: reproDtype).
-func describeSpecs(s *Sample) string {
-	var ts []string
-	for _, sp := range s.Specs {
-		d := reproDtype(sp) + " " + fmt.Sprint(sp.Shape)
-		if sp.Transposed {
-			d += " transposed"
-		}
-		if sp.ViewOf >= 0 {
-			d += fmt.Sprintf(" selected from x%d at %d", sp.ViewOf, sp.Index)
-		}
-		if sp.Same >= 0 {
-			d = "the same tensor again"
-		}
-		ts = append(ts, d)
-	}
-	return joinAnd(ts)
-}
-
 // reproDtype is the element type a reproducer names sp's by: "Go int"
 // for a tensor of Go's int (Spec.GoInt, which the runtime writes as an
 // []int, not an int64 one), else its dtype.

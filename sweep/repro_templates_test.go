@@ -185,7 +185,7 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	if strings.HasSuffix(c.name, "_bare") { // a runtime that declares the three functions alone
 		rt = bareRuntime{libRuntime{path}}
 	}
-	src, title, err := writeRepro(rt, reflect.ValueOf(c.wrapper), b, rc)
+	src, title, _, err := writeRepro(rt, reflect.ValueOf(c.wrapper), b, rc)
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", c.name, err, src)
 	}
@@ -195,17 +195,14 @@ func templateSource(t *testing.T, c templateCase, path string) ([]byte, string) 
 	return bytes.ReplaceAll(src, []byte("sweep.libT"), []byte("lib.T")), title
 }
 
-// TestVerifyRepro: of reproducers run together, one that passes, fails
-// otherwise than its finding did, or does not build is not verified, and
-// says why; one that fails with its title is.
+// TestVerifyRepro: of reproducers, each a module of its own, one that
+// passes, fails otherwise than its finding did, or does not build is not
+// verified, and says why; one that fails with its title is.
 func TestVerifyRepro(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs tests")
 	}
 	mod := t.TempDir()
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com\n\ngo 1.25.0\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
 	title := "abs panics on float32 [0]: boom"
 	cases := []struct {
 		name, body string
@@ -214,7 +211,7 @@ func TestVerifyRepro(t *testing.T) {
 	}{
 		{"passes", "", false, "the test passes: the bug does not show without the checks"},
 		{"otherwise", `t.Fatal("something else")`, false, "the test fails otherwise: repro_test.go:6: something else"},
-		{"broken", `undefined()`, false, "the test fails otherwise: broken/repro_test.go:6:2: undefined: undefined"},
+		{"broken", `undefined()`, false, "the test did not run: ./repro_test.go:6:2: undefined: undefined"},
 		{"fails", `t.Fatal("` + title + `")`, true, ""},
 	}
 	var rs []*Repro
@@ -227,9 +224,12 @@ func TestVerifyRepro(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte(src), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		rs = append(rs, &Repro{Dir: dir, want: title})
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+c.name+"\n\ngo 1.25.0\n"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, &Repro{Dir: dir, Name: "TestRepro", want: title})
 	}
-	verifyRepros(mod, rs)
+	verifyRepros(rs)
 	for i, c := range cases {
 		if rs[i].Verified != c.ok || rs[i].Note != c.note {
 			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
@@ -251,17 +251,17 @@ func TestReproList(t *testing.T) {
 	}
 	r.Repros = []*Repro{
 		{Key: "neg_ returns_arg return 0", Title: "neg_ returns a new tensor, not its argument self on float32 [1]", Package: "example.com/ops",
-			Dir: "testdata/repro/neg_returns_arg_return_0", Command: "go test ./testdata/repro/neg_returns_arg_return_0", Verified: true,
+			Dir: "testdata/repro/neg_returns_a_new_tensor", Command: "cd ./testdata/repro/neg_returns_a_new_tensor && go test ./...", Verified: true,
 			Also: []string{"neg_ fresh_no_alias return 0"}},
 		{Key: "abs binding_context argument self", Note: "no reproducer for binding_context: " + noTemplate["binding_context"]},
 		{Key: "exp same_content argument self", Title: "exp changes its input self on float32 [1]", Package: "example.com/ops",
-			Dir: "testdata/repro/exp", Command: "go test ./testdata/repro/exp", Note: "the test passes: the bug does not show without the checks"},
+			Dir: "testdata/repro/exp", Command: "cd ./testdata/repro/exp && go test ./...", Note: "the test passes: the bug does not show without the checks"},
 	}
-	want := "reproducers (1 verified, 2 not; title, directory, command):\n" +
-		"\tneg_ returns a new tensor, not its argument self on float32 [1]\ttestdata/repro/neg_returns_arg_return_0\tgo test ./testdata/repro/neg_returns_arg_return_0\n" +
+	want := "reproducers (1 verified, 2 not; title, directory, command; the finding or crash it was written from, then its cause's others):\n" +
+		"\tneg_ returns a new tensor, not its argument self on float32 [1]\ttestdata/repro/neg_returns_a_new_tensor\tcd ./testdata/repro/neg_returns_a_new_tensor && go test ./...\n" +
 		"\t\talso: neg_ fresh_no_alias return 0\n" +
 		"\tabs binding_context argument self: no reproducer: no reproducer for binding_context: " + noTemplate["binding_context"] + "\n" +
-		"\texp same_content argument self: not verified (the test passes: the bug does not show without the checks): go test ./testdata/repro/exp\n"
+		"\texp same_content argument self: not verified (the test passes: the bug does not show without the checks): cd ./testdata/repro/exp && go test ./...\n"
 	if got := r.String(); !strings.HasSuffix(got, want+bugListHeading+r.BugList()) {
 		t.Errorf("the report ends\n%s\nwant\n%s", got, want)
 	}
@@ -269,20 +269,20 @@ func TestReproList(t *testing.T) {
 	wantBugs := "the code of abs (not known):\n- binding_context argument self; 1 op: abs\n" +
 		"\tno reproducer: no reproducer for binding_context: " + noTemplate["binding_context"] + "\n" +
 		"the code of exp (not known):\n- same_content argument self; 1 op: exp\n" +
-		"\treproducer not verified (the test passes: the bug does not show without the checks): go test ./sweep/testdata/repro/exp\n" +
+		"\treproducer not verified (the test passes: the bug does not show without the checks): cd ./sweep/testdata/repro/exp && go test ./...\n" +
 		"the code of neg_ (not known):\n- returns_arg return 0; 1 op: neg_\n" +
-		"\tneg_ returns a new tensor, not its argument self on float32 [1] (go test ./sweep/testdata/repro/neg_returns_arg_return_0)\n"
+		"\tneg_ returns a new tensor, not its argument self on float32 [1] (cd ./sweep/testdata/repro/neg_returns_a_new_tensor && go test ./...)\n"
 	if got := r.BugList(); got != wantBugs {
 		t.Errorf("BugList:\n%s\nwant\n%s", got, wantBugs)
 	}
 	used := map[string]bool{}
-	for _, c := range []struct{ key, want string }{
-		{"abs crash: panic at execution.AbsIterF32", "abs_panic_at_execution_AbsIterF32"},
-		{"abs_ crash: panic at execution.AbsIterF32", "abs_panic_at_execution_AbsIterF32_2"},
-		{"add.Tensor same_content argument other[1]", "add_Tensor_same_content_argument_other_1"},
+	for _, c := range []struct{ name, want string }{
+		{"TestInnerPanicsOnEmptyTensor", "inner_panics_on_empty_tensor"},
+		{"TestInnerPanicsOnEmptyTensor", "inner_panics_on_empty_tensor_2"},
+		{"TestDenseMaxBetweenPanicsOnGoIntTensor", "dense_max_between_panics_on_go_int_tensor"},
 	} {
-		if got := reproSlug(c.key, used); got != c.want {
-			t.Errorf("reproSlug(%q) = %q, want %q", c.key, got, c.want)
+		if got := reproSlug(c.name, used); got != c.want {
+			t.Errorf("reproSlug(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}
 }
@@ -317,7 +317,7 @@ func TestReproNoTemplate(t *testing.T) {
 		e, _ := parser.ParseExpr("self")
 		b := &boundSource{Fun: "lib.Neg", Params: []string{"self"}, Args: []ast.Expr{e}, Imports: map[string]string{"example.com/lib": "lib"}, fset: token.NewFileSet()}
 		rc := &reproCase{Op: "neg", Check: c.check, Where: c.where, Other: c.other, Sample: For(op, 0)}
-		_, _, err = writeRepro(bareRuntime{libRuntime{"example.com/lib"}}, reflect.ValueOf(func(*libT) *libT { return nil }), b, rc)
+		_, _, _, err = writeRepro(bareRuntime{libRuntime{"example.com/lib"}}, reflect.ValueOf(func(*libT) *libT { return nil }), b, rc)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.check, err, c.want)
 		}
@@ -387,6 +387,32 @@ func TestGoTypeImportedAs(t *testing.T) {
 		}
 		if as != "" && c.imports[path] != as || as == "" && c.imports[path] != "pool" {
 			t.Errorf("imported as %q: the imports became %v", as, c.imports)
+		}
+	}
+}
+
+// A reproducer's test is named for the library's function it calls, what
+// happens and its cause's trigger, in the words of a Go test's name.
+func TestReproTestName(t *testing.T) {
+	for _, c := range []struct {
+		b       *boundSource
+		crash   string
+		check   string
+		trigger string
+		want    string
+	}{
+		{&boundSource{display: "Inner"}, crashPanic, "", "a zero-size dim", "TestInnerPanicsOnEmptyTensor"},
+		{&boundSource{display: "DenseMaxBetween"}, crashPanic, "", "a 0-dim tensor and Go int", "TestDenseMaxBetweenPanicsOnZeroDimTensorAndGoIntTensor"},
+		{&boundSource{Fun: "ops.Add_Tensor"}, "", "returns_arg", "", "TestAddTensorReturnsANewTensor"},
+		{&boundSource{Fun: "boundT"}, "", "shares_storage", "a transposed view", "TestBoundTReturnsACopyNotAViewOnTransposedView"},
+		{&boundSource{Fun: "Softmax[float32]"}, crashGoroutine, "", "a zero-size dim", "TestSoftmaxPanicsInAGoroutineOnEmptyTensor"},
+	} {
+		rc := &reproCase{Check: c.check, cause: &Cause{Trigger: c.trigger}}
+		if c.crash != "" {
+			rc.Crash = &crashError{Kind: c.crash}
+		}
+		if got := reproTestName(c.b, rc); got != c.want {
+			t.Errorf("reproTestName(%q %q %q) = %s, want %s", c.b.display+c.b.Fun, c.crash+c.check, c.trigger, got, c.want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +34,13 @@ type reproCase struct {
 	// tried is the op's Report.Tried: which variant the op's probes ran
 	// on (recreate).
 	tried string
+	// cause is the cause it reproduces, places where its op's code is,
+	// frames a crash's frames at fault as the sweep found them
+	// (innermost first): minimizing keeps them (shows).
+	cause  *Cause
+	places opPlaces
+	frames []string
+	key    string // the member's key
 }
 
 // templateChecks are the checks a reproducer can show in plain Go, each
@@ -77,8 +85,13 @@ type reproFile struct {
 	// name, imported under both
 	twice map[string]string
 	vars  map[string]string // the call's parameter names as the test's variables
+	made  []string          // the sample's tensors' variables
 	body  bytes.Buffer
 	title string
+	// name is the test's name; who the call as the test writes it
+	// ("tensor.Inner(a, b)"), on what its arguments are; expect what
+	// should have happened instead
+	name, who, on, expect string
 	// byPointer: same_impl's place is an element of a list of pointers,
 	// compared as a pointer (elementPointer)
 	byPointer bool
@@ -103,17 +116,19 @@ func (f *reproFile) elementPointer(ft reflect.Type) bool {
 }
 
 // writeRepro returns the source of the reproducer of c (a test file of
-// package repro) and its title: the sentence the test fails with.
-func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase) (src []byte, title string, err error) {
+// package repro), its title (the sentence the test fails with) and its
+// test's name. The header's library is libraryMark, for the module's
+// writer to say.
+func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase) (src []byte, title, name string, err error) {
 	if c.Crash == nil && !slices.Contains(templateChecks, c.Check) {
 		why := noTemplate[c.Check]
 		if why == "" {
 			why = "assertgen has no template for it"
 		}
-		return nil, "", fmt.Errorf("no reproducer for %s: %s", c.Check, why)
+		return nil, "", "", fmt.Errorf("no reproducer for %s: %s", c.Check, why)
 	}
 	if c.Crash != nil && !slices.Contains(templateCrashes, c.Crash.Kind) {
-		return nil, "", fmt.Errorf("no reproducer template for a crash of kind %s", c.Crash.Kind)
+		return nil, "", "", fmt.Errorf("no reproducer template for a crash of kind %s", c.Crash.Kind)
 	}
 	f := &reproFile{c: c, b: b, src: rt.ReproSource(), imports: map[string]string{"testing": "testing"}, twice: map[string]string{}, vars: map[string]string{}}
 	for p, n := range b.Imports {
@@ -131,43 +146,94 @@ func writeRepro(rt ReproRuntime, fn reflect.Value, b *boundSource, c *reproCase)
 	}
 	f.byPointer = f.elementPointer(fn.Type())
 	if d := needsDecl[kind]; d != "" && !strings.Contains(f.src.Decls, "func "+d+"(") && !f.byPointer {
-		return nil, "", fmt.Errorf("no reproducer for %s: the runtime's ReproSource declares no %s", kind, d)
+		return nil, "", "", fmt.Errorf("no reproducer for %s: the runtime's ReproSource declares no %s", kind, d)
 	}
 	if err := f.args(rt, fn.Type()); err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
-	if err := f.check(fn.Type().NumOut()); err != nil {
-		return nil, "", err
+	nout := fn.Type().NumOut()
+	if b.nout >= 0 && b.inlined {
+		nout = b.nout
 	}
+	f.who, f.on = b.call(f.vars), " on "+f.describe()
+	if err := f.check(nout); err != nil {
+		return nil, "", "", err
+	}
+	f.name = reproTestName(b, c)
 	out, err := f.file()
-	return out, f.title, err
+	return out, f.title, f.name, err
 }
 
-// args writes the sample's tensors (x0, x1, ...) and the call's
-// arguments, one variable per parameter.
+// args writes the sample's tensors and the call's arguments: a
+// variable per parameter the call uses, named as the library names its
+// parameter where the call passes it as it is, a tensor that parameter
+// alone takes made in its variable; the other tensors x0, x1, ...
 func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 	s := f.c.Sample
 	if ft.NumIn() != len(s.Args) || len(f.b.Params) != len(s.Args) {
 		return fmt.Errorf("the wrapper has %d parameters, the sample %d arguments", ft.NumIn(), len(s.Args))
 	}
-	var made []string
-	for i, sp := range s.Specs {
-		e, err := rt.ReproTensor(sp, made)
+	used := f.b.usedParams()
+	taken := map[string]bool{}
+	for _, p := range f.b.Params {
+		v := p
+		if n := f.b.names[p]; n != "" && !f.reserved(n) {
+			v = n
+		}
+		for f.reserved(v) || taken[v] {
+			v += "_"
+		}
+		f.vars[p], taken[v] = v, true
+	}
+	users := map[int]int{}
+	for i, p := range f.b.Params {
+		for _, k := range s.Args[i].Tensors {
+			if used[p] {
+				users[k]++
+			}
+		}
+	}
+	owner, needed := map[int]string{}, map[int]bool{}
+	for i, p := range f.b.Params {
+		ar := &s.Args[i]
+		if !used[p] {
+			continue
+		}
+		for _, k := range ar.Tensors {
+			needed[k] = true
+		}
+		if !ar.List && len(ar.Tensors) == 1 && users[ar.Tensors[0]] == 1 {
+			owner[ar.Tensors[0]] = f.vars[p]
+		}
+	}
+	for k := len(s.Specs) - 1; k >= 0; k-- { // a view's base, a repeated tensor's first
+		if sp := s.Specs[k]; needed[k] && sp.ViewOf >= 0 {
+			needed[sp.ViewOf] = true
+		} else if needed[k] && sp.Same >= 0 {
+			needed[sp.Same] = true
+		}
+	}
+	made := make([]string, len(s.Specs))
+	f.made = made
+	for k, sp := range s.Specs {
+		if made[k] = owner[k]; made[k] == "" {
+			made[k] = "x" + strconv.Itoa(k)
+		}
+		if !needed[k] {
+			continue
+		}
+		e, err := rt.ReproTensor(sp, made[:k])
 		if err != nil {
 			return fmt.Errorf("the runtime cannot write %s: %v", sp, err)
 		}
-		name := "x" + strconv.Itoa(i)
-		made = append(made, name)
-		fmt.Fprintf(&f.body, "\t%s := %s\n", name, e)
+		fmt.Fprintf(&f.body, "\t%s := %s\n", made[k], e)
 	}
 	for i, p := range f.b.Params {
-		v := p
-		if f.reserved(p) {
-			v = p + "_"
-		}
-		f.vars[p] = v
 		ar := &s.Args[i]
-		t := ft.In(i)
+		v, t := f.vars[p], ft.In(i)
+		if !used[p] || !ar.List && len(ar.Tensors) == 1 && owner[ar.Tensors[0]] == v {
+			continue
+		}
 		var e string
 		switch {
 		case ar.List:
@@ -197,6 +263,59 @@ func (f *reproFile) args(rt ReproRuntime, ft reflect.Type) error {
 		fmt.Fprintf(&f.body, "\t%s := %s\n", v, e)
 	}
 	return nil
+}
+
+// describe says what the call's tensor arguments are: "a float32 [0]
+// tensor a and a float32 [0] tensor b", "a float64 [2 3] tensor self
+// selected from x0 at 1", "other, the same tensor as self".
+func (f *reproFile) describe() string {
+	s, used := f.c.Sample, f.b.usedParams()
+	var ds []string
+	first := map[int]string{} // a tensor's first variable
+	for i, p := range f.b.Params {
+		ar, v := &s.Args[i], f.vars[p]
+		if !used[p] || ar.Tensors == nil {
+			continue
+		}
+		var ts []string
+		for _, k := range ar.Tensors {
+			for s.Specs[k].Same >= 0 {
+				k = s.Specs[k].Same
+			}
+			sp := s.Specs[k]
+			d := reproDtype(sp) + " " + fmt.Sprint(sp.Shape) + " tensor"
+			if len(sp.Shape) == 0 {
+				d = "0-dim " + reproDtype(sp) + " tensor"
+			}
+			if sp.Transposed {
+				d = "transposed " + d
+			}
+			if w, ok := first[k]; ok {
+				d = "the same tensor as " + w
+			} else {
+				first[k] = v
+			}
+			if sp.ViewOf >= 0 {
+				d += fmt.Sprintf(" selected from %s at %d", f.made[sp.ViewOf], sp.Index)
+			}
+			ts = append(ts, d)
+		}
+		switch {
+		case ar.List:
+			ds = append(ds, "a list "+v+" of "+joinAnd(ts))
+		case strings.HasPrefix(ts[0], "the same tensor as"):
+			ds = append(ds, v+", "+ts[0])
+		case strings.Contains(ts[0], " selected from "):
+			d, from, _ := strings.Cut(ts[0], " selected from ")
+			ds = append(ds, "a "+d+" "+v+" selected from "+from)
+		default:
+			ds = append(ds, "a "+ts[0]+" "+v)
+		}
+	}
+	if len(ds) == 0 {
+		return "no tensor"
+	}
+	return joinAnd(ds)
 }
 
 // reserved reports whether a parameter's name is one the test's own
@@ -247,11 +366,15 @@ func (f *reproFile) place(w string) (string, error) {
 }
 
 // results returns the call as a statement binding its n results to
-// r0...: "r0, r1 := CALL".
+// r0...: "r0, r1 := CALL"; with prefix "_", dropping them: "_, _ =
+// CALL".
 func (f *reproFile) results(prefix string, n int) string {
 	call := f.b.call(f.vars)
 	if n == 0 {
 		return call
+	}
+	if prefix == "_" {
+		return strings.Repeat("_, ", n-1) + "_ = " + call
 	}
 	var rs []string
 	for i := range n {
@@ -260,11 +383,34 @@ func (f *reproFile) results(prefix string, n int) string {
 	return strings.Join(rs, ", ") + " := " + call + "\n\t_ = " + strings.Join(rs, "\n\t_ = ")
 }
 
-// file assembles the test file.
+// libraryMark stands in a reproducer's header for its library's module
+// and version, which its module's writer (reproModule.write) knows.
+const libraryMark = "LIBRARY_AND_VERSION"
+
+// file assembles the test file: its header (what happens, what was
+// expected, the library's version and Go's, where the sweep found it,
+// the cause's other members), the test, and the declarations it uses.
 func (f *reproFile) file() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString("// Reproducer written by assertgen's sweep (docs/sweep.md, \"Reproducers\"): it imports\n")
-	b.WriteString("// neither assertgen nor its checks, and fails until the bug is fixed.\n\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "// %s: %s.\n", f.name, f.title)
+	if f.expect != "" {
+		fmt.Fprintf(&b, "// Expected: %s.\n", f.expect)
+	}
+	fmt.Fprintf(&b, "//\n// Library: %s; %s %s/%s.\n", libraryMark, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(&b, "// Written by assertgen's sweep from op %s, sample %s", f.c.Op, reproDescribe(f.c.Sample))
+	if f.c.From != "" && !strings.HasSuffix(f.c.From, ": "+reproDescribe(f.c.Sample)) {
+		fmt.Fprintf(&b, " (minimized from %s)", f.c.From)
+	}
+	b.WriteString(". It imports nothing of assertgen and fails until the bug is fixed: go test ./...\n")
+	if c := f.c.cause; c != nil && len(c.Members) > 1 {
+		b.WriteString("//\n// The same bug shows in the sweep's other findings and crashes of its cause:\n")
+		for _, m := range c.Members {
+			if m.Key == f.c.key {
+				continue
+			}
+			fmt.Fprintf(&b, "//   - %s\n", m.Key)
+		}
+	}
 	b.WriteString("package repro\n\nimport (\n")
 	var paths []string
 	for p := range f.imports {
@@ -291,24 +437,16 @@ func (f *reproFile) file() ([]byte, error) {
 		}
 	}
 	b.WriteString(")\n\n")
-	fmt.Fprintf(&b, "// TestRepro: %s.\n//\n", f.title)
-	fmt.Fprintf(&b, "// Op %s, sample: %s.\n", f.c.Op, reproDescribe(f.c.Sample))
-	if f.c.From != "" {
-		fmt.Fprintf(&b, "// Minimized from: %s.\n", f.c.From)
-	}
-	for _, a := range f.c.Also {
-		fmt.Fprintf(&b, "// Also: %s.\n", a)
-	}
-	fmt.Fprintf(&b, "func TestRepro(t *testing.T) {\n%s}\n\n", f.body.String())
+	fmt.Fprintf(&b, "func %s(t *testing.T) {\n%s}\n\n", f.name, f.body.String())
 	for _, d := range f.b.Decls {
 		b.WriteString(d)
 		b.WriteString("\n\n")
 	}
 	b.WriteString(f.src.Decls)
 	b.WriteString("\n")
-	out, err := format.Source(b.Bytes())
+	out, err := format.Source([]byte(b.String()))
 	if err != nil {
-		return b.Bytes(), fmt.Errorf("the reproducer does not parse: %v", err)
+		return []byte(b.String()), fmt.Errorf("the reproducer does not parse: %v", err)
 	}
-	return out, nil
+	return pruneFile(out)
 }

@@ -86,7 +86,7 @@ func TestReproGoIntSaysGoInt(t *testing.T) {
 	}
 	for _, c := range []struct{ what, text string }{
 		{"title", r.Title}, {"sample", r.Sample}, {"from", r.From}, {"the report's line", r.String()},
-		{"the bug list", rep.BugList()}, {"the test's comment", src[strings.Index(src, "// TestRepro:"):strings.Index(src, "func TestRepro(")]},
+		{"the bug list", rep.BugList()}, {"the test's comment", src[strings.Index(src, "// "+r.Name+":"):strings.Index(src, "package repro")]},
 		{"the test's message", strings.SplitN(src[strings.Index(src, "t.Errorf("):], "\n", 2)[0]},
 	} {
 		if strings.Contains(c.text, "int64") || !strings.Contains(c.text, "Go int") {

@@ -223,9 +223,6 @@ func TestVerifyExitRepro(t *testing.T) {
 		t.Skip("builds and runs tests")
 	}
 	mod := t.TempDir()
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com\n\ngo 1.25.0\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
 	msg := "kern: floor has no path for 4-d tensors"
 	cases := []struct {
 		name, body string
@@ -237,7 +234,7 @@ func TestVerifyExitRepro(t *testing.T) {
 		{"another_status", `log.Print("` + msg + `"); os.Exit(2)`, false, "the test fails otherwise: it exits with status 2, not 1"},
 		{"test_fails", `t.Fatal("` + msg + `")`, false, "the test fails otherwise: repro_test.go:12: " + msg},
 		{"passes", `log.Print("` + msg + `")`, false, "the test passes: the bug does not show without the checks"},
-		{"broken", `undefined()`, false, "the test fails otherwise: broken/repro_test.go:12:2: undefined: undefined"},
+		{"broken", `undefined()`, false, "the test did not run: ./repro_test.go:12:2: undefined: undefined"},
 	}
 	var rs []*Repro
 	for _, c := range cases {
@@ -249,9 +246,12 @@ func TestVerifyExitRepro(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "repro_test.go"), []byte(src), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		rs = append(rs, &Repro{Dir: dir, exits: true, status: 1, want: msg})
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+c.name+"\n\ngo 1.25.0\n"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, &Repro{Dir: dir, Name: "TestRepro", exits: true, status: 1, want: msg})
 	}
-	verifyRepros(mod, rs)
+	verifyRepros(rs)
 	for i, c := range cases {
 		if rs[i].Verified != c.ok || rs[i].Note != c.note {
 			t.Errorf("%s: verified %v (%q), want %v (%q)", c.name, rs[i].Verified, rs[i].Note, c.ok, c.note)
@@ -259,22 +259,25 @@ func TestVerifyExitRepro(t *testing.T) {
 	}
 }
 
-// Item 8's parts: a reproducer's command runs its package where the
-// directory's import path is one the go command takes, its file where not
-// (a space, an "@", a letter outside ASCII); its path shell-quoted where
-// it needs it, which a shell reads back as it was.
+// A reproducer's command runs from any directory: it changes to the
+// reproducer's module (which has a name of its own, so that any
+// directory's name does) and runs its tests; the path shell-quoted where
+// it needs it, which a shell reads back as it was; GOWORK=off when the
+// sweep ran in a workspace the reproducer is not part of.
 func TestReproCommandQuoted(t *testing.T) {
 	for _, c := range []struct {
-		dir, want string
+		dir  string
+		work bool
+		want string
 	}{
-		{"testdata/repro/abs_panic", "go test ./testdata/repro/abs_panic"},
-		{"testdata/my repro/abs_panic", "go test './testdata/my repro/abs_panic/repro_test.go'"},
-		{"testdata/.repro+1/abs_panic", "go test ./testdata/.repro+1/abs_panic"},
-		{"testdata/repro@1/abs_panic", "go test ./testdata/repro@1/abs_panic/repro_test.go"},
-		{"testdata/répro/abs_panic", "go test './testdata/répro/abs_panic/repro_test.go'"},
+		{"testdata/repro/abs_panic", false, "cd ./testdata/repro/abs_panic && go test ./..."},
+		{"testdata/my repro/abs_panic", false, "cd './testdata/my repro/abs_panic' && go test ./..."},
+		{"/tmp/repro@1/abs_panic", false, "cd /tmp/repro@1/abs_panic && go test ./..."},
+		{"../répro/abs_panic", false, "cd '../répro/abs_panic' && go test ./..."},
+		{"repro/abs_panic", true, "cd ./repro/abs_panic && GOWORK=off go test ./..."},
 	} {
-		if got := reproCommand(c.dir); got != c.want {
-			t.Errorf("reproCommand(%q) = %s, want %s", c.dir, got, c.want)
+		if got := reproCommand(c.dir, c.work); got != c.want {
+			t.Errorf("reproCommand(%q, %v) = %s, want %s", c.dir, c.work, got, c.want)
 		}
 	}
 	sh, err := exec.LookPath("sh")

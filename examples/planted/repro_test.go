@@ -15,7 +15,7 @@ import (
 
 // TestReproInterfaceMode: a sweep of the planted catalog (interface mode:
 // the kernels behind the Kernels interface, chosen at run time) with
-// reproducers on writes none, and says per finding that it wrote none and
+// reproducers on writes none, and says per cause that it wrote none and
 // why (interface mode), without minimizing for nothing; the report ends
 // with those lines.
 func TestReproInterfaceMode(t *testing.T) {
@@ -26,8 +26,8 @@ func TestReproInterfaceMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Findings) == 0 || len(rep.Repros) != len(rep.Findings)+len(rep.Crashes) {
-		t.Fatalf("%d findings, %d crashes, %d reproducers:\n%s", len(rep.Findings), len(rep.Crashes), len(rep.Repros), rep)
+	if len(rep.Findings) == 0 || len(rep.Repros) != len(rep.Causes) {
+		t.Fatalf("%d findings, %d crashes, %d causes, %d reproducers:\n%s", len(rep.Findings), len(rep.Crashes), len(rep.Causes), len(rep.Repros), rep)
 	}
 	for _, r := range rep.Repros {
 		if r.Dir != "" || r.Tries != 0 || !strings.HasPrefix(r.Note, "interface mode: the wrapper ") || !strings.Contains(rep.String(), r.Key+": no reproducer: interface mode") {

@@ -14,10 +14,12 @@ import (
 
 // TestReproducersOfTheCatalog: each wrong binding of the catalog, swept
 // with the reproducer hooks init wrote into sweepAdapter
-// (assertgen_sweep_test.go: mat.NewDense, RawMatrix), gets a verified
-// reproducer that imports gonum and not assertgen (the
-// binding copied), whose title names the op and the promise it breaks;
-// the bug list files each, one entry, under the catalog's package.
+// (assertgen_sweep_test.go: mat.NewDense, RawMatrix), is one cause and
+// gets one verified reproducer, filed under the catalog's package, in a
+// module of its own that requires gonum and not assertgen (the binding
+// copied), whose title names the bound function it calls and the
+// promise it breaks; the bug list files each, one entry, under the
+// catalog's package.
 func TestReproducersOfTheCatalog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test per finding")
@@ -46,14 +48,17 @@ func TestReproducersOfTheCatalog(t *testing.T) {
 		t.Errorf("the bug list, want the 8 wrong bindings under the catalog's package:\n%s", bugs)
 	}
 	want := map[string]string{ // op: what its title says
-		"t":         "t returns a copy, not a view of self",
-		"narrow":    "narrow returns a copy, not a view of self",
-		"alias":     "alias returns its input self as its result",
-		"clone":     "clone returns its input self as its result",
-		"add.out":   "add.out returns a new tensor, not its argument out",
-		"neg_":      "neg_ returns a new tensor, not its argument self",
-		"neg":       "neg changes its input self",
-		"clone.out": "clone.out gives its argument ", // out, and self where out is self
+		"t":         "boundT(self) returns a copy, not a view of self",
+		"narrow":    "boundNarrow(self, dim, start, length) returns a copy, not a view of self",
+		"alias":     "boundAlias(self) returns its input self as its result",
+		"clone":     "boundClone(self, memory_format) returns its input self as its result",
+		"add.out":   "boundAddOut(self, other, alpha, out) returns a new tensor, not its argument out",
+		"neg_":      "boundNeg_(self) returns a new tensor, not its argument self",
+		"neg":       "boundNeg(self) changes its input self",
+		"clone.out": "boundCloneOut(self, memory_format, out) gives its argument ", // out, and self where out is self
+	}
+	if len(r.Repros) != len(want) || len(r.Causes) != len(want) {
+		t.Errorf("%d reproducers of %d causes, want one per wrong binding (%d)", len(r.Repros), len(r.Causes), len(want))
 	}
 	got := map[string]bool{}
 	for _, x := range r.Repros {
@@ -70,8 +75,15 @@ func TestReproducersOfTheCatalog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(src), "\"github.com/assertgen/") {
-			t.Errorf("%s imports assertgen:\n%s", x.Dir, src)
+		mod, err := os.ReadFile(filepath.Join(x.Dir, "go.mod"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(src), "\"github.com/assertgen/") || strings.Contains(string(mod), "assertgen") || !strings.Contains(string(mod), "\tgonum.org/v1/gonum v") {
+			t.Errorf("%s imports assertgen, or requires no gonum:\n%s\n%s", x.Dir, mod, src)
+		}
+		if x.Package != "github.com/assertgen/assertgen/runtimes/gonum/catalog" {
+			t.Errorf("%s: filed under %s, want the catalog's package", x.Key, x.Package)
 		}
 	}
 	for op := range want {

@@ -14,34 +14,31 @@ import (
 	"github.com/assertgen/assertgen/sweep"
 )
 
-// TestReproducers: each crash of the sweep on empty tensors gets a
-// reproducer written in a fresh module that requires gorgonia alone,
-// which imports no package of assertgen, passes go vet, fails naming its
-// op, and is minimized (a shape holding a zero, no dim above 1).
+// TestReproducers: gorgonia's crashes on empty tensors are at most three
+// causes, each one reproducer, written outside any module (a temporary
+// directory) and verified there: a module of its own that requires
+// gorgonia alone (its dependencies indirect), builds with no module
+// download (GOPROXY=off) and imports no package of assertgen; named for
+// gorgonia's function it calls, at most 30 lines of code, passing go vet,
+// failing with the call, what happened and what was expected, and
+// minimized (a shape holding a zero, no dim above 1).
 func TestReproducers(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs a test per crash")
+		t.Skip("builds and runs a test per cause")
 	}
-	mod := t.TempDir()
+	dir := t.TempDir()
 	if d := os.Getenv("REPRO_KEEP"); d != "" { // an empty directory, to read the reproducers after
-
-		mod = d
+		dir = d
 	}
-	sum, err := os.ReadFile("../go.sum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	must(t, os.WriteFile(filepath.Join(mod, "go.mod"), freshMod(t), 0o666))
-	must(t, os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o666))
-	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOFLAGS", "")
 	t.Setenv("GOPROXY", "off")
-	r, err := sweep.Sweep(checked.SweepOps, adapter{}, sweep.Options{Content: true, Repro: filepath.Join(mod, "repro"), Test: t})
+	r, err := sweep.Sweep(checked.SweepOps, adapter{}, sweep.Options{Content: true, Repro: dir, Test: t})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Sweep logged its bug list (Options.Test): each cause by the package at fault, with its reproducer
-	if len(r.Repros) != len(r.Crashes)+len(r.Findings) || len(r.Repros) == 0 {
-		t.Fatalf("%d reproducers of %d crashes and %d findings", len(r.Repros), len(r.Crashes), len(r.Findings))
+	if len(r.Repros) != len(r.Causes) || len(r.Repros) == 0 || len(r.Causes) > 3 {
+		t.Fatalf("%d reproducers of %d causes (%d crashes, %d findings): want one per cause, at most three", len(r.Repros), len(r.Causes), len(r.Crashes), len(r.Findings))
 	}
 	for _, x := range r.Repros {
 		if !x.Verified {
@@ -50,12 +47,20 @@ func TestReproducers(t *testing.T) {
 		}
 		src, err := os.ReadFile(filepath.Join(x.Dir, "repro_test.go"))
 		must(t, err)
-		if strings.Contains(string(src), "\"github.com/assertgen/") {
-			t.Errorf("%s imports assertgen:\n%s", x.Dir, src)
+		mod, err := os.ReadFile(filepath.Join(x.Dir, "go.mod"))
+		must(t, err)
+		s := string(src)
+		m := callRE.FindStringSubmatch(s)
+		if strings.Contains(s, "\"github.com/assertgen/") || strings.Contains(string(mod), "assertgen") ||
+			!strings.Contains(string(mod), "require (\n\tgorgonia.org/tensor v0.9.24\n)\n") {
+			t.Errorf("%s does not require gorgonia alone:\n%s\n%s", x.Dir, mod, s)
 		}
-		op, _, _ := strings.Cut(x.Key, " ")
-		if !strings.HasPrefix(x.Title, op+" panics on ") || !strings.Contains(x.Sample, "[0") {
-			t.Errorf("%s: title %q, sample %s: want the op's panic on an empty tensor", x.Key, x.Title, x.Sample)
+		if m == nil || !strings.HasPrefix(x.Name, "Test"+m[1]+"Panics") || !strings.Contains(s, "want an error or a result, not a panic") ||
+			!strings.HasPrefix(x.Title, "tensor."+m[1]+"(") || !strings.Contains(x.Sample, "[0") {
+			t.Errorf("%s: %s (%s): want a test of gorgonia's function panicking on an empty tensor:\n%s", x.Dir, x.Name, x.Title, s)
+		}
+		if n := codeLines(s); n > 30 {
+			t.Errorf("%s: %d lines of code, want at most 30:\n%s", x.Dir, n, s)
 		}
 		for _, m := range shapeRE.FindAllStringSubmatch(x.Sample, -1) {
 			if strings.Trim(m[1], "01,") != "" {
@@ -68,6 +73,20 @@ func TestReproducers(t *testing.T) {
 			t.Errorf("%s: go vet: %v\n%s", x.Dir, err, out)
 		}
 	}
+}
+
+// callRE finds the gorgonia function a reproducer calls.
+var callRE = regexp.MustCompile(`\n\t_(?:, _)* = tensor\.(\w+)\(`)
+
+// codeLines counts src's lines that are not blank or comments.
+func codeLines(src string) int {
+	n := 0
+	for _, l := range strings.Split(src, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") {
+			n++
+		}
+	}
+	return n
 }
 
 // shapeRE finds a tensor's shape in a sample's description.

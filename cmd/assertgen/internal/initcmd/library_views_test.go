@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -90,14 +91,11 @@ func TestInitLibraryViews(t *testing.T) {
 		op, _, _ := strings.Cut(key, " ")
 		r, ok := repros[key]
 		if !ok {
-			r, ok = repros[strings.NewReplacer(" ", "_", ".", "_").Replace(key)]
-		}
-		if !ok {
 			t.Errorf("%s: no verified reproducer of the finding on a view sample:\n%s", key, sweep)
 			continue
 		}
-		if !strings.HasPrefix(r.title, op+" ") {
-			t.Errorf("%s: the reproducer fails with %q, which does not name the op", key, r.title)
+		if !callTitle.MatchString(r.title) {
+			t.Errorf("%s: the reproducer fails with %q, which does not begin with the call it makes", key, r.title)
 		}
 		src, err := os.ReadFile(filepath.Join(dir, r.dir, "repro_test.go"))
 		if err != nil {
@@ -108,42 +106,46 @@ func TestInitLibraryViews(t *testing.T) {
 			t.Errorf("%s: the reproducer imports assertgen, or makes no view with %s:\n%s", key, view, src)
 		}
 	}
-	// Each fails alone, in the user's module, with the op in its message.
-	cmd := exec.Command("go", "test", "-count=1", "./testdata/repro/...")
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	o, err := cmd.CombinedOutput()
-	if err == nil {
-		t.Errorf("the reproducers pass:\n%s", o)
-	}
+	// Each fails alone, in its own module, with its title.
 	for key, r := range repros {
-		if !strings.Contains(string(o), r.title) || !strings.Contains(string(o), "FAIL\t"+"example.com/fakemod/user/"+r.dir) {
-			t.Errorf("%s: the reproducer in %s does not fail with %q:\n%s", key, r.dir, r.title, o)
+		cmd := exec.Command("go", "test", "-count=1", "./...")
+		cmd.Dir, cmd.Env = filepath.Join(dir, r.dir), append(os.Environ(), "GOWORK=off")
+		o, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(o), r.title) || !strings.Contains(string(o), "FAIL\t"+filepath.Base(r.dir)) {
+			t.Errorf("%s: the reproducer in %s does not fail with %q (%v):\n%s", key, r.dir, r.title, err, o)
 		}
 	}
 }
+
+// callTitle matches a reproducer's title: the call it makes first.
+var callTitle = regexp.MustCompile(`^[\w.]+\([\w, ]*\) `)
 
 // A repro is a verified reproducer, as a sweep's report lists it: its
 // title (what its test fails with) and its directory.
 type repro struct{ title, dir string }
 
 // verifiedRepros returns the verified reproducers a sweep's report lists,
-// by their directory's name (their finding's key, its spaces and dots
-// made _) and by the key of each finding they stand for too (also:).
+// by the key of the finding each was written from (from:) and of each
+// other finding of its cause (also:).
 func verifiedRepros(report string) map[string]repro {
 	out := map[string]repro{}
 	var last repro
 	for _, l := range strings.Split(report, "\n") {
-		if a, ok := strings.CutPrefix(strings.TrimSpace(l), "also: "); ok && last.dir != "" {
+		l = strings.TrimSpace(l)
+		if a, ok := strings.CutPrefix(l, "from: "); ok && last.dir != "" {
 			out[a] = last
 			continue
 		}
-		f := strings.Split(strings.TrimSpace(l), "\t")
-		if len(f) != 3 || !strings.HasPrefix(f[2], "go test ./testdata/repro/") {
+		if a, ok := strings.CutPrefix(l, "also: "); ok && last.dir != "" {
+			out[a] = last
+			continue
+		}
+		f := strings.Split(l, "\t")
+		if len(f) != 3 || !strings.HasPrefix(f[2], "cd ./testdata/repro/") {
 			last = repro{}
 			continue
 		}
 		last = repro{title: f[0], dir: f[1]}
-		out[filepath.Base(f[1])] = last
 	}
 	return out
 }
