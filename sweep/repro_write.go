@@ -403,12 +403,9 @@ func (f *reproFile) file() ([]byte, error) {
 	}
 	b.WriteString(". It imports nothing of assertgen and fails until the bug is fixed: go test ./...\n")
 	if c := f.c.cause; c != nil && len(c.Members) > 1 {
-		b.WriteString("//\n// The same bug shows in the sweep's other findings and crashes of its cause:\n")
-		for _, m := range c.Members {
-			if m.Key == f.c.key {
-				continue
-			}
-			fmt.Fprintf(&b, "//   - %s\n", m.Key)
+		b.WriteString("//\n// The same bug shows through other calls the sweep made (the op it called them for):\n")
+		for _, l := range alsoLines(c, f.c.key) {
+			fmt.Fprintf(&b, "//   - %s\n", l)
 		}
 	}
 	b.WriteString("package repro\n\nimport (\n")
@@ -449,4 +446,39 @@ func (f *reproFile) file() ([]byte, error) {
 		return []byte(b.String()), fmt.Errorf("the reproducer does not parse: %v", err)
 	}
 	return pruneFile(out)
+}
+
+// alsoLines lists the members of c other than the one of key, in the
+// library's words: a crash by its path through the library's functions,
+// outermost first, the ops that took that path after it; a member with no
+// frames (a finding) by its key. Members on one path are one line.
+func alsoLines(c *Cause, key string) []string {
+	var lines []string
+	ops := map[string][]string{}
+	for _, m := range c.Members {
+		if m.Key == key {
+			continue
+		}
+		if len(m.Frames) == 0 {
+			lines = append(lines, m.Key)
+			continue
+		}
+		var fs []string
+		for _, fr := range slices.Backward(m.Frames) {
+			fs = append(fs, shortFunc(fr))
+		}
+		path := strings.Join(fs, " > ")
+		if _, ok := ops[path]; !ok {
+			lines = append(lines, path)
+		}
+		if !slices.Contains(ops[path], m.Op) {
+			ops[path] = append(ops[path], m.Op)
+		}
+	}
+	for i, l := range lines {
+		if o, ok := ops[l]; ok {
+			lines[i] = l + " (" + strings.Join(o, ", ") + ")"
+		}
+	}
+	return lines
 }
