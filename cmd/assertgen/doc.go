@@ -85,9 +85,10 @@
 //     -ops. By default they are the schema ops the package already has a
 //     kernel for, by the naming rule below; with none, -ops is required.
 //   - generate.go: the //go:generate go tool assertgen gen line.
-//   - assertgen_contract.go: the methods of the contract the type lacks.
-//     Each has a TODO body (a panic) and a line saying what it must
-//     return. For a runtime with use counts, they are Ident and UseCounts
+//   - assertgen_contract.go: the methods of the contract the type lacks,
+//     built with -tags debugasserts alone, as the wrappers that call them
+//     are: the release build links no package of assertgen. Each has a
+//     TODO body (a panic) and a line saying what it must return. For a runtime with use counts, they are Ident and UseCounts
 //     (asserts.Tensor). For one without, they are Ident and StorageAnchor
 //     (asserts.Identity, asserts.Anchored).
 //   - assertgen_contract_test.go: the conformance suite of
@@ -152,10 +153,9 @@
 //
 //   - It writes only the contract methods that build lacks; a method may
 //     live in a debugasserts file.
-//   - It puts assertgen_contract.go under //go:build debugasserts when the
-//     release build has one of them already.
-//   - It puts the conformance test under it when the release build lacks
-//     one the suite needs, and says so.
+//   - It puts the conformance test under //go:build debugasserts when the
+//     release build lacks a method the suite needs (the ones init writes
+//     are in the debug build alone).
 //
 // Its tests are of package NAME_test. A name they would declare or import
 // that the package's external tests already declare gets another: TestSweep

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,17 +10,8 @@ import (
 	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
-// TestMain runs the package's tests in the release build only: no
-// package the command links reads the build tag, and the programs the
-// tests check are built with the tag by the tests themselves
-// (ASSERTGEN_CMD_TESTS_IN_DEBUG=1 runs them in the debug build too).
-func TestMain(m *testing.M) {
-	if debugBuild && os.Getenv("ASSERTGEN_CMD_TESTS_IN_DEBUG") == "" {
-		fmt.Println("cmd/assertgen: its tests run without -tags debugasserts (ASSERTGEN_CMD_TESTS_IN_DEBUG=1 runs them here too)")
-		os.Exit(0)
-	}
-	os.Exit(clitest.Main(m))
-}
+// TestMain runs the tests in the release build only (clitest.Main).
+func TestMain(m *testing.M) { clitest.Main(m) }
 
 func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()

@@ -322,7 +322,14 @@ func CheckTypes(dir string, ts []kernels.GoType, tensor kernels.GoType, params [
 	}
 	rep.LacksUseCounts, rep.LacksIdent = lacks(obj, tensor)
 	if (rep.LacksUseCounts || rep.LacksIdent) && tag != "" {
-		rep.LacksUseCounts, rep.LacksIdent = lacksTagged(dir, tensor, tag, rep.LacksUseCounts, rep.LacksIdent)
+		var tagged *types.Package
+		rep.LacksUseCounts, rep.LacksIdent, tagged = lacksTagged(dir, tensor, tag, rep.LacksUseCounts, rep.LacksIdent)
+		if k != nil && tagged != nil {
+			// The contract is in that build alone (init writes it so):
+			// so may be its optional methods, which the wrappers call.
+			maps.Copy(k.Set.Metadata, metadataImplementers(tagged))
+			maps.Copy(k.Set.Anchored, anchoredImplementers(tagged))
+		}
 	}
 	if tensor.Prefix == "" || tensor.Prefix == "*" {
 		rep.TypeParams, rep.ParamProblems = typeParams(r, obj, tensor, params)
@@ -345,20 +352,21 @@ func lacks(obj *types.TypeName, tensor kernels.GoType) (useCounts, ident bool) {
 
 // lacksTagged is lacks in the build with the tag tag. It is for a tensor
 // type that lacks, in the release build, the methods useCounts and ident
-// say. The package is loaded again with the tag. A type that build does
-// not declare, or a load that fails, leaves them as they are.
-func lacksTagged(dir string, tensor kernels.GoType, tag string, useCounts, ident bool) (bool, bool) {
+// say. The package is loaded again with the tag, and returned. A type
+// that build does not declare, or a load that fails, leaves them as they
+// are.
+func lacksTagged(dir string, tensor kernels.GoType, tag string, useCounts, ident bool) (bool, bool, *types.Package) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir, BuildFlags: []string{"-tags=" + tag}}
 	pkgs, err := packages.Load(cfg, tensor.Path)
 	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 || pkgs[0].Types == nil {
-		return useCounts, ident
+		return useCounts, ident, nil
 	}
 	obj, ok := pkgs[0].Types.Scope().Lookup(tensor.Name).(*types.TypeName)
 	if !ok {
-		return false, false // not a type of that build: nothing to say
+		return false, false, nil // not a type of that build: nothing to say
 	}
 	u, i := lacks(obj, tensor)
-	return useCounts && u, ident && i
+	return useCounts && u, ident && i, pkgs[0].Types
 }
 
 // hasIdent reports whether typ has the method Ident() asserts.Ident.

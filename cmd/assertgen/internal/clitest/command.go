@@ -24,16 +24,37 @@ func Root() string {
 	return filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(file)))))
 }
 
-// Main runs m's tests, then removes the commands built for them; it
-// returns the exit code. Each test package's TestMain calls it.
-func Main(m *testing.M) int {
+// Main runs m's tests and exits with their code; each command test
+// package's TestMain calls it. The tests run in the release build only:
+// they build the programs they check with the tags they need, so a debug
+// build's test binary would repeat them. ASSERTGEN_CMD_TESTS_IN_DEBUG=1
+// runs them there too. Main removes the commands built for the tests.
+func Main(m *testing.M) {
+	if debugBuild && os.Getenv("ASSERTGEN_CMD_TESTS_IN_DEBUG") == "" {
+		fmt.Printf("%s: its tests run without -tags debugasserts (ASSERTGEN_CMD_TESTS_IN_DEBUG=1 runs them here too)\n", packageDir())
+		os.Exit(0)
+	}
 	code := m.Run()
 	mu.Lock()
-	defer mu.Unlock()
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}
-	return code
+	mu.Unlock()
+	os.Exit(code)
+}
+
+// packageDir is the test's package directory, relative to the root: go
+// test runs a test binary in its package's directory.
+func packageDir() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "?"
+	}
+	rel, err := filepath.Rel(Root(), wd)
+	if err != nil {
+		return wd
+	}
+	return filepath.ToSlash(rel)
 }
 
 // A build is the command built once with some build tags.

@@ -371,12 +371,6 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 	if len(opt) > 0 {
 		fmt.Fprintf(w, "  note: after adding one, run go generate ./... again: the wrappers call the methods *%s had when gen wrote them, and a check that needs the new one may stay off until then; StorageAnchor's memory checks would: its first checked call panics, saying to run go generate; gen -check reports them stale\n", t.Type)
 	}
-	if tag := t.ContractTag(); tag != "" {
-		fmt.Fprintf(w, "  note: assertgen_contract.go is built with -tags %s only: the release build of *%s has some of its methods already\n", tag, t.Type)
-	}
-	if tag := t.ConformanceTag(); tag != "" {
-		fmt.Fprintf(w, "  note: assertgen_contract_test.go is built with -tags %s only: the release build of *%s lacks methods of the contract\n", tag, t.Type)
-	}
 	if t.MemoryFunc != "" {
 		if left := t.Fill.memoryTODO(); len(left) > 0 {
 			fmt.Fprintf(w, "  to write: the functions marked TODO in %s%s\n", MemoryTestFile, left.list())

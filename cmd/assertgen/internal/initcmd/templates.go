@@ -76,30 +76,22 @@ func (t *target) todo() []string {
 	return out
 }
 
-// ContractTag is the build constraint of assertgen_contract.go: none, or
-// debugasserts when the release build has a method init writes, declared
-// in a file of that build only. Written for both builds, the method would
-// be declared twice there.
-func (t *target) ContractTag() string {
-	for _, m := range t.todo() {
-		if t.HasRelease[m] {
-			return gen.DefaultBuildTag
-		}
-	}
-	return ""
-}
+// ContractTag is the build constraint of assertgen_contract.go: always
+// debugasserts. The contract is what the checked wrappers read, and they
+// are built with that tag alone: the release build of the user's package,
+// and a reproducer that imports it, link no package of assertgen.
+func (t *target) ContractTag() string { return gen.DefaultBuildTag }
 
 // ConformanceTag is the build constraint of the conformance test: none,
-// or debugasserts. It is debugasserts when, with init's methods written,
-// the release build still lacks one the suite needs: Ident, and UseCounts
-// with use counts.
+// or debugasserts. It is debugasserts when the release build lacks a
+// method the suite needs: Ident, and UseCounts with use counts. The
+// methods init writes are in the debug build alone.
 func (t *target) ConformanceTag() string {
-	written := t.ContractTag() == ""
 	for _, m := range t.contract() {
 		if m == "StorageAnchor" {
 			continue // RunUncounted takes an asserts.Identity
 		}
-		if !t.HasRelease[m] && !(written && !t.Has[m]) {
+		if !t.HasRelease[m] {
 			return gen.DefaultBuildTag
 		}
 	}

@@ -1,6 +1,0 @@
-//go:build !debugasserts
-
-package e2e
-
-// debugBuild: this test binary was built with -tags debugasserts.
-const debugBuild = false
