@@ -74,7 +74,7 @@ func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 	}
 	_, stale = v.JudgeKeys(found, nil)
 	slices.Sort(unjudged)
-	return unjudged, stale
+	return unjudged, r.Shard.staleHere(stale)
 }
 
 // unjudgedLine says that no verdict names the cause nor its findings and
