@@ -45,7 +45,7 @@ type reportJSON struct {
 
 // statsJSON is asserts.Stats by check and reason name.
 type statsJSON struct {
-	Calls                     uint64
+	Calls                    uint64
 	Ran, Violations, Skipped map[string]uint64
 }
 
