@@ -230,7 +230,7 @@ func firstDiff(a, b string) string {
 // the reports read back from one directory; total 0 sweeps the whole
 // table, its report read back from its file. Each sweep is called from
 // one line: a hang's stacks name it.
-func shardedSweep(t *testing.T, ops iter.Seq2[string, any], rt Runtime, o Options, total int) *Report {
+func shardedSweep(t *testing.T, ops iter.Seq2[string, any], rt Runtime, o Options, total int) (*Report, []*Report) {
 	t.Helper()
 	all := t.TempDir()
 	for i := range max(total, 1) {
@@ -262,11 +262,11 @@ func shardedSweep(t *testing.T, ops iter.Seq2[string, any], rt Runtime, o Option
 				t.Fatal(err)
 			}
 			sameReport(t, "its own file read back", rep, back, nil)
-			return rep
+			return rep, nil
 		}
 	}
 	if theWorker() != nil {
-		return nil
+		return nil, nil
 	}
 	reps, err := ReadShards(all, o.reportName(""))
 	if err != nil {
@@ -276,7 +276,26 @@ func shardedSweep(t *testing.T, ops iter.Seq2[string, any], rt Runtime, o Option
 	if err != nil {
 		t.Fatal(err)
 	}
-	return merged
+	return merged, reps
+}
+
+// causeAcrossShards reports whether a cause of merged has members of ops
+// two of the shards owned.
+func causeAcrossShards(merged *Report, shards []*Report) bool {
+	owner := map[string]int{}
+	for i, s := range shards {
+		for _, op := range s.Shard.Ops {
+			owner[op] = i
+		}
+	}
+	for _, c := range merged.Causes {
+		for _, op := range c.Ops() {
+			if owner[op] != owner[c.Ops()[0]] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A sweep's report merged from 1, 2, 3 and 7 shards is the sweep's on
@@ -299,7 +318,7 @@ func TestMergedShardsAreOneMachinesReport(t *testing.T) {
 	} {
 		var whole *Report
 		for _, n := range []int{0, 1, 2, 3, 7} {
-			rep := shardedSweep(t, c.ops, c.rt, c.o, n)
+			rep, shards := shardedSweep(t, c.ops, c.rt, c.o, n)
 			switch {
 			case rep == nil: // in a worker
 			case n == 0:
@@ -309,7 +328,102 @@ func TestMergedShardsAreOneMachinesReport(t *testing.T) {
 				}
 			default:
 				sameReport(t, fmt.Sprintf("%s, %d shards", c.name, n), whole, rep, c.vs)
+				if c.name == "testdata/causes" && n > 1 && !causeAcrossShards(rep, shards) {
+					t.Errorf("%d shards: no cause shows in two shards: the merge of causes is not tried", n)
+				}
 			}
 		}
+	}
+}
+
+// A verdict one shard needs is not stale in another shard's judgement,
+// nor is a cause's verdict in any shard's (its cause may show in another);
+// a verdict of an op a shard owned and no finding, crash or refusal needs
+// is stale there; the merged report calls stale what no shard needed.
+func TestShardVerdicts(t *testing.T) {
+	vs := Verdicts{
+		emptyCause:                             "lib reads element 0 of an empty tensor",
+		zeroDimCause:                           "lib/reduce writes a nil map",
+		"crash in nowhere: index out of range": "a cause no shard shows",
+		"cos refused":                          "an op every shard but one does not own",
+	}
+	whole, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, wantStale := vs.Judge(whole)
+	if !slices.Equal(wantStale, []string{"cos refused", "crash in nowhere: index out of range"}) {
+		t.Fatalf("one machine's stale verdicts: %q", wantStale)
+	}
+	var shards []*Report
+	for i := range 3 {
+		rep, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Shard: Shard{i, 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, rep)
+		u, stale := vs.Judge(rep)
+		if len(u) != 0 {
+			t.Errorf("shard %d: unjudged %q", i, u)
+		}
+		var want []string
+		if slices.Contains(rep.Shard.Ops, "cos") {
+			want = []string{"cos refused"} // its op: this shard's to judge
+		}
+		if !slices.Equal(stale, want) {
+			t.Errorf("shard %d (ops %v): stale %q, want %q", i, rep.Shard.Ops, stale, want)
+		}
+		if n := len(rep.Causes); n == 2 {
+			t.Logf("shard %d shows both causes", i)
+		}
+	}
+	merged, err := Merge(shards...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, stale := vs.Judge(merged); !slices.Equal(stale, wantStale) {
+		t.Errorf("merged: stale %q, want %q", stale, wantStale)
+	}
+	for _, bad := range [][]*Report{shards[:2], {shards[0], shards[0], shards[1]}} {
+		if _, err := Merge(bad...); err == nil {
+			t.Errorf("merged %d shards of 3 (one missing, or twice) without an error", len(bad))
+		}
+	}
+	other, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Shard: Shard{2, 3}, NoValues: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge(shards[0], shards[1], other); err == nil || !strings.Contains(err.Error(), "another table or settings") {
+		t.Errorf("merged a shard of other settings: %v", err)
+	}
+}
+
+// ASSERTGEN_SWEEP_MERGE=DIR: the sweep merges its shards' reports in DIR
+// instead of running, and RunWith judges the whole; reports of another
+// table are an error.
+func TestMergeFromEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{InProcess: true, Out: dir, Name: "lib"}
+	for i := range 2 {
+		o.Shard = Shard{i, 2}
+		if _, err := Sweep(causesOps(libOps...), causesRuntime{}, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(mergeEnv, dir)
+	merged, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Name: "lib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameReport(t, "ASSERTGEN_SWEEP_MERGE", whole, merged, nil)
+	if _, err := Sweep(causesOps(libOps[1:]...), causesRuntime{}, Options{InProcess: true, Name: "lib"}); err == nil || !strings.Contains(err.Error(), "another table or settings") {
+		t.Errorf("merged the reports of another table: %v", err)
+	}
+	if _, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Name: "none"}); err == nil || !strings.Contains(err.Error(), "holds no report of the sweep none") {
+		t.Errorf("merged no reports: %v", err)
 	}
 }
