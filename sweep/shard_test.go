@@ -427,3 +427,19 @@ func TestMergeFromEnvironment(t *testing.T) {
 		t.Errorf("merged no reports: %v", err)
 	}
 }
+
+// A crash's trace is the same from any shard and run: a signal's
+// goroutine header (gp, m and mp, the step's label, whose number is the
+// op's in its shard's share) and its first line's thread and code are
+// taken out with the goroutine's number.
+func TestNormalizeSignalTrace(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"SIGSEGV: segmentation violation\nPC=0x7f3a m=6 sigcode=128 addr=0x0\nsignal arrived during cgo execution\n\ngoroutine 25 gp=0xc000 m=6 mp=0xc001 [syscall labels:{\"sweep.step\": \"551 0 step\"}]:\nruntime.cgocall(0x1, 0x2)\n\t/usr/local/go/src/runtime/cgocall.go:167 +0x4b fp=0xc0 sp=0xc1 pc=0xc2",
+			"SIGSEGV: segmentation violation\nPC=0x? m=? sigcode=? addr=0x?\nsignal arrived during cgo execution\n\ngoroutine [syscall]:\nruntime.cgocall(...)\n\tcgocall.go:167 +0x? fp=0x? sp=0x? pc=0x?"},
+		{"goroutine 7 [running labels:{\"sweep.step\": \"3 0 step\"}]:\nmain.f()", "goroutine [running]:\nmain.f(...)"},
+	} {
+		if got := normalizeTrace(c.in); got != c.want {
+			t.Errorf("normalizeTrace:\n%s\nwant:\n%s", got, c.want)
+		}
+	}
+}

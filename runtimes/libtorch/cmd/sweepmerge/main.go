@@ -9,7 +9,7 @@
 // pytorch) it merges the shards' reports (package sweep's Merge) and
 // compares the merged report with the unsharded one, their files and
 // texts, but for the times each op took and the addresses in the
-// messages, which differ from run to run of one sweep too. It prints a
+// findings' messages, which differ from run to run of one sweep too. It prints a
 // line per profile and exits 1 when one differs, with the first lines
 // that do.
 package main
@@ -79,7 +79,7 @@ func check(whole, shards, profile string) (string, error) {
 		profile, len(ss), strings.Join(costs, "; "), merged.Shard.TableCost, merged.Shard.By, merged.Ops, len(merged.Findings), len(merged.Crashes), len(merged.Causes)), nil
 }
 
-// addrRE finds an address in a message or a trace.
+// addrRE finds an address in a finding's message.
 var addrRE = regexp.MustCompile(`0x[0-9a-f]+`)
 
 // comparable is r's file and text without its times, its addresses as
