@@ -437,6 +437,7 @@ func TestNormalizeSignalTrace(t *testing.T) {
 		{"SIGSEGV: segmentation violation\nPC=0x7f3a m=6 sigcode=128 addr=0x0\nsignal arrived during cgo execution\n\ngoroutine 25 gp=0xc000 m=6 mp=0xc001 [syscall labels:{\"sweep.step\": \"551 0 step\"}]:\nruntime.cgocall(0x1, 0x2)\n\t/usr/local/go/src/runtime/cgocall.go:167 +0x4b fp=0xc0 sp=0xc1 pc=0xc2",
 			"SIGSEGV: segmentation violation\nPC=0x? m=? sigcode=? addr=0x?\nsignal arrived during cgo execution\n\ngoroutine [syscall]:\nruntime.cgocall(...)\n\tcgocall.go:167 +0x? fp=0x? sp=0x? pc=0x?"},
 		{"goroutine 7 [running labels:{\"sweep.step\": \"3 0 step\"}]:\nmain.f()", "goroutine [running]:\nmain.f(...)"},
+		{"goroutine 20 gp=0xc0 m=nil [GC scavenge wait]:\nruntime.gopark(0x1)", "goroutine [GC scavenge wait]:\nruntime.gopark(...)"},
 	} {
 		if got := normalizeTrace(c.in); got != c.want {
 			t.Errorf("normalizeTrace:\n%s\nwant:\n%s", got, c.want)

@@ -179,7 +179,7 @@ func userFunc(fn, file string) bool {
 var (
 	traceArgs   = regexp.MustCompile(`\([^()]*\)$`)
 	traceOffset = regexp.MustCompile(` \+0x[0-9a-f]+$`)
-	traceGoid   = regexp.MustCompile(`^goroutine \d+(?: gp=\S+ m=\S+ mp=\S+)? \[([^,\]]*)[^\]]*\]:$`)
+	traceGoid   = regexp.MustCompile(`^goroutine \d+(?: gp=\S+ m=\S+(?: mp=\S+)?)? \[([^,\]]*)[^\]]*\]:$`)
 	traceSignal = regexp.MustCompile(`^PC=(\S+) m=\d+ sigcode=\d+`)
 	traceLabels = regexp.MustCompile(` labels:\{.*\}\]:$`)
 	traceBy     = regexp.MustCompile(` in goroutine \d+$`)
