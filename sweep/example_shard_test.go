@@ -53,3 +53,17 @@ func ExampleMerge() {
 	// 	crash in causes/kernels: index out of range on a 0-dim tensor (1 crash of 1 op)
 	// the one machine's report: true
 }
+
+// A CI matrix's ASSERTGEN_SWEEP_SHARD=INDEX/TOTAL, read as a sweep reads
+// it: the index from 0; a value that is no shard is an error, never a
+// sweep of every op.
+func ExampleParseShard() {
+	for _, v := range []string{"1/4", "3/2", "x/y"} {
+		sh, err := sweep.ParseShard(v)
+		fmt.Println(sh, err)
+	}
+	// Output:
+	// 1/4 <nil>
+	// 0/0 3/2: the index of a shard of 2 runs from 0 to 1
+	// 0/0 "x/y": want INDEX/TOTAL, two whole numbers (0/3: the first of three shards)
+}

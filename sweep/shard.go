@@ -37,7 +37,10 @@ func ParseShard(s string) (Shard, error) {
 		return Shard{}, fmt.Errorf("%q: want INDEX/TOTAL, two whole numbers (0/3: the first of three shards)", s)
 	}
 	sh := Shard{Index: index, Total: total}
-	return sh, sh.check()
+	if err := sh.check(); err != nil {
+		return Shard{}, err
+	}
+	return sh, nil
 }
 
 // check reports a shard that is none of its total's.
