@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 	"iter"
+	"os"
 	"reflect"
 	"runtime"
 	"slices"
@@ -245,6 +246,23 @@ type Options struct {
 	// that sets none.
 	Repro       string
 	ReproBudget time.Duration
+	// Shard, when its Total is set, sweeps one share of the table's ops
+	// (docs/sweep.md, "Shards"), its report saying which
+	// ([Report].Shard); else the environment's: ASSERTGEN_SWEEP_SHARD=
+	// INDEX/TOTAL, else Bazel's TEST_SHARD_INDEX and TEST_TOTAL_SHARDS
+	// (the sweep touches TEST_SHARD_STATUS_FILE); else every op. The
+	// shares are balanced by cost: each op's steps, or its time in Past.
+	Shard Shard
+	// Past, when set, is a past report of the sweep ([ReadReport]):
+	// the shards balance the ops by the time each took there. The
+	// environment variable ASSERTGEN_SWEEP_PAST=FILE reads one.
+	Past *Report
+	// Out, when set, is the directory the sweep writes its report in
+	// (NAME.shard-INDEX-of-TOTAL.json, 0-of-1 for a whole sweep), for
+	// [Merge]; else ASSERTGEN_SWEEP_OUT, else Bazel's
+	// TEST_UNDECLARED_OUTPUTS_DIR. Name names it: the test's name
+	// when "" ("sweep" outside a test).
+	Out, Name string
 }
 
 // A Step is what one step of one op did ([Options].OnStep): a variant, a
@@ -426,12 +444,21 @@ func sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	sh, err := o.share(es, rt, n)
+	if err != nil {
+		return nil, err
+	}
+	if theWorker() == nil && os.Getenv(mergeEnv) != "" {
+		return mergeDir(os.Getenv(mergeEnv), o.reportName(testName(t)), sh)
+	}
+	es = sh.owned(es)
 	id := identify(t, es, rt, o)
 	var rep *Report
 	if w := theWorker(); w != nil {
 		rep, err = w.serve(id, es, rt, n, o) // returns only for another sweep
-	} else {
-		rep, err = sweepHere(t, id, es, rt, n, inProcess, o)
+	} else if rep, err = sweepHere(t, id, es, rt, n, inProcess, o); err == nil {
+		rep.Shard = sh
+		err = writeShardReport(&o, testName(t), rep)
 	}
 	remember(id, rep, err)
 	return rep, err

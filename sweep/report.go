@@ -102,6 +102,9 @@ type Report struct {
 	// worker, did not crash: Op is empty, Variants[0] says which step ran.
 	// Run fails the test once per each.
 	Unattributed []*Crash
+	// Shard says which share of the table's ops the sweep swept (all:
+	// 0/1) and which ops it owned.
+	Shard ShardInfo
 	// told counts the findings and crashes streamed so far.
 	told struct{ findings, crashes int }
 	// feats are, per op, the features of each step called (its name in
@@ -364,6 +367,9 @@ func (r *Report) String() string {
 	}
 	b.WriteString(r.reproSummary())
 	b.WriteString("\n")
+	if sh := r.Shard.String(); sh != "" {
+		b.WriteString(sh + "\n")
+	}
 	r.writeValuesLine(&b)
 	r.writeNotGenerated(&b)
 	r.writeUnmadeShare(&b, unmade)

@@ -179,15 +179,17 @@ func userFunc(fn, file string) bool {
 var (
 	traceArgs   = regexp.MustCompile(`\([^()]*\)$`)
 	traceOffset = regexp.MustCompile(` \+0x[0-9a-f]+$`)
-	traceGoid   = regexp.MustCompile(`^goroutine \d+ \[([^,\]]*)[^\]]*\]:$`)
+	traceGoid   = regexp.MustCompile(`^goroutine \d+(?: gp=\S+ m=\S+(?: mp=\S+)?)? \[([^,\]]*)[^\]]*\]:$`)
+	traceSignal = regexp.MustCompile(`^PC=(\S+) m=\d+ sigcode=\d+`)
 	traceLabels = regexp.MustCompile(` labels:\{.*\}\]:$`)
 	traceBy     = regexp.MustCompile(` in goroutine \d+$`)
 	traceHex    = regexp.MustCompile(`0x[0-9a-f]+`)
 )
 
 // normalizeTrace takes out of a traceback what varies between runs and
-// machines: arguments, offsets, goroutine numbers and waits, directories,
-// addresses.
+// machines: arguments, offsets, goroutine numbers, waits and labels (a
+// step's number in its shard's share of the table), directories,
+// addresses, and a signal's thread and code.
 func normalizeTrace(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
@@ -197,6 +199,8 @@ func normalizeTrace(s string) string {
 			l = "\t" + filepath.Base(strings.TrimPrefix(l, "\t"))
 		case strings.HasPrefix(l, "goroutine ") && traceGoid.MatchString(traceLabels.ReplaceAllString(l, "]:")):
 			l = traceGoid.ReplaceAllString(traceLabels.ReplaceAllString(l, "]:"), "goroutine [$1]:")
+		case traceSignal.MatchString(l): // a signal's: the thread it arrived on, its code
+			l = traceSignal.ReplaceAllString(l, "PC=$1 m=? sigcode=?")
 		case strings.HasPrefix(l, "created by "):
 			l = traceBy.ReplaceAllString(l, "")
 		case !strings.HasPrefix(l, "\t") && strings.HasSuffix(l, ")") && strings.Contains(l, "."):

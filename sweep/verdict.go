@@ -28,7 +28,9 @@ type Verdicts map[string]string
 // of its own), its refusals (ops refused on every sample) no verdict
 // names, and the verdicts that name none of them (stale: the bug is
 // fixed, or moved; a cause's verdict only when none of its findings and
-// crashes shows), both sorted.
+// crashes shows), both sorted. A shard's report ([Report].Shard) calls
+// stale only a verdict of an op the shard owned: a cause's, or another
+// shard's op's, only the merged report ([Merge]) judges.
 func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 	var found []string
 	also, _ := r.sameCause()
@@ -78,7 +80,7 @@ func (v Verdicts) Judge(r *Report) (unjudged, stale []string) {
 	}
 	_, stale = v.JudgeKeys(found, nil)
 	slices.Sort(unjudged)
-	return unjudged, stale
+	return unjudged, r.Shard.staleHere(stale)
 }
 
 // unjudgedLine says that no verdict names the cause nor its findings and

@@ -49,6 +49,11 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sh := c.reps[profiles[0]].Shard; sh.Total > 1 {
+		// a shard reports and is judged on the ops it owned alone
+		names = sh.Ops
+		fmt.Fprintln(out, sh.String())
+	}
 	verdicts, base, unstable, err := loadInputs(r, o, n)
 	if err != nil {
 		return nil, err
@@ -80,6 +85,7 @@ func sweepOps(s *schema.Schema, r Bindings, o Options, n int, names []string) (*
 		rep, err := samples.Sweep(tableOf(s, names, table), adapter{&pool{}}, samples.Options{
 			Samples: min(n, len(Variants)), Content: o.Content, NoValues: !values, CallLimit: o.Timeout,
 			Workers: max(o.Jobs, 1), Test: o.Test, Given: c.given(s, o.Kinds), OnStep: c.onStep(profile), Skip: skip,
+			Shard: o.Shard, Out: o.Out, Name: profile,
 		})
 		if err != nil {
 			return nil, err
@@ -214,6 +220,7 @@ func (a *alone) sweep(op string) *collector {
 	}
 	o := a.o
 	o.Ops, o.Jobs, o.Verbose = op, 1, false
+	o.Shard, o.Out = samples.Shard{Index: 0, Total: 1}, "" // the op alone, whatever the shard
 	c, err := sweepOps(mustSchema(a.r.Version), a.r, o, a.n, []string{op})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "sweep: %s alone: %v\n", op, err)

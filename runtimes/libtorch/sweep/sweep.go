@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/assertgen/assertgen/runtimes/libtorch/report"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // Bindings are what the sweep needs of one libtorch release's bindings,
@@ -72,6 +73,12 @@ type Options struct {
 	// Verbose prints every sample of every op: its outcome, repairs and
 	// last error (with -ops, one op's samples).
 	Verbose bool
+	// Shard sweeps one share of the ops (package sweep's Options.Shard;
+	// its zero value: ASSERTGEN_SWEEP_SHARD, else every op); Out is the
+	// directory each profile's sweep writes its report in
+	// (strict.shard-INDEX-of-TOTAL.json, pytorch....), for sweep.Merge.
+	Shard samples.Shard
+	Out   string
 }
 
 // Main is a release's sweep command: it parses the flags, runs the sweep
@@ -92,7 +99,17 @@ func Main(r Bindings) {
 	flag.BoolVar(&o.Kinds, "kinds", true, "run the meta and functional samples (24, 25); -kinds=false leaves them out")
 	flag.BoolVar(&o.Values, "values", true, "run the values that matter (30-54) on each op's first clean sample; -values=false leaves them out")
 	flag.BoolVar(&o.Verbose, "v", false, "print every sample of every op: outcome, repairs, last error (with -ops, one op's samples)")
+	shard := flag.String("shard", "", "INDEX/TOTAL: sweep that share of the ops (package sweep's shards; default $ASSERTGEN_SWEEP_SHARD, else every op)")
+	flag.StringVar(&o.Out, "out", "", "write each profile's package-sweep report (JSON, for sweep.Merge) in this directory")
 	flag.Parse()
+	if *shard != "" {
+		sh, err := samples.ParseShard(*shard)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "sweep: -shard %v\n", err)
+			os.Exit(2)
+		}
+		o.Shard = sh
+	}
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "sweep: unexpected argument %q\n", flag.Arg(0))
 		os.Exit(2)
