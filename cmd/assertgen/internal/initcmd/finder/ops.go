@@ -47,8 +47,9 @@ const (
 	Ignore             // one that does not change the values (refvalues.Ignorable)
 )
 
-// Ops returns the ops of s whose values the reference knows, and whose
-// parameters a binding of a tensor type can take. Those parameters are
+// Ops returns the ops of s whose values the reference knows on 2-D
+// float64 matrices, and whose parameters a binding of a tensor type can
+// take. Those parameters are
 // tensors (Go type tensor), numbers (Scalar is elem), and those refvalues
 // ignores. The ops have one Tensor result. In-place and out= ops take
 // their functional op's values.
@@ -62,6 +63,9 @@ func Ops(s *schema.Schema, tensor, elem string) []*Op {
 		ref := functional(o, byName)
 		if ref == nil || ref.View && o.Kind != schema.Functional {
 			continue // detach_ is a view's metadata, not values: any no-op computes it
+		}
+		if !ref.Matrices() {
+			continue // the value check runs 2-D float64 matrices only
 		}
 		if op := newOp(o, ref, tensor, elem); op != nil {
 			out = append(out, op)
