@@ -103,8 +103,8 @@ var unaries = []unary{
 	{name: "full_like", scalars: []string{"fill_value"}, expr: "fill_value", f: func(_ float64, s []float64) float64 { return s[0] },
 		cases: [][]float64{{1.75}, {-4}}},
 	{name: "elu", scalars: []string{"alpha", "scale", "input_scale"}, expr: "scale * (max(v, 0) + min(0, alpha*(math.Exp(input_scale*v)-1)))",
-		f: func(v float64, s []float64) float64 { return s[1] * (max(v, 0) + min(0, s[0]*(math.Exp(s[2]*v)-1))) },
-		cases: [][]float64{{1, 1, 1}, {0.5, 2, 1.5}}},
+		f:     func(v float64, s []float64) float64 { return s[1] * (max(v, 0) + min(0, s[0]*(math.Exp(s[2]*v)-1))) },
+		cases: [][]float64{{0.5, 2, 1.5}, {1, 1, 1}}},
 	{name: "softplus", scalars: []string{"beta", "threshold"}, f: func(v float64, s []float64) float64 {
 		if v*s[0] > s[1] {
 			return v
@@ -128,10 +128,13 @@ var binaries = []struct {
 	expr    string
 	f       func(a, b float64, s []float64) float64
 	cases   [][]float64
-	nan     bool // a case with NaNs too: the op's NaN is its meaning
+	// nan adds a case with NaNs, with the first scalars again: the op's
+	// NaN is its meaning (maximum, fmax), or a kernel without alpha is
+	// checked on two cases at alpha's default (add, sub).
+	nan bool
 }{
-	{name: "add.Tensor", expr: "v + alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}},
-	{name: "sub.Tensor", expr: "v - alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}},
+	{name: "add.Tensor", expr: "v + alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}, nan: true},
+	{name: "sub.Tensor", expr: "v - alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}, nan: true},
 	{name: "mul.Tensor", expr: "v * w", f: func(a, b float64, _ []float64) float64 { return a * b }},
 	{name: "div.Tensor", expr: "v / w", f: func(a, b float64, _ []float64) float64 { return a / b }},
 	{name: "maximum", expr: "max(v, w)", nan: true, f: func(a, b float64, _ []float64) float64 { return max(a, b) }},

@@ -86,7 +86,7 @@ func Abs(x *dtlib.T) (*dtlib.T, error) {
 	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
 }
 
-// Transpose is a kernel of an op whose values assertgen's reference does
+// Transpose is a kernel of an op whose values init's value check does
 // not know: init cannot bind it, and says so.
 func Transpose(x *dtlib.T, dim0, dim1 int) (*dtlib.T, error) { return x, nil }
 
@@ -103,8 +103,9 @@ func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
 // (0-D, 1-D, 3-D, 4-D among them), and nothing of neg; and abs's kernel,
 // which writes |x| into a 0-dim input, only where x is negative: the
 // probe of a negative 0-dim tensor, no variant (their elements are
-// positive). A kernel it cannot check (Transpose: no reference values;
-// Scale: no op fits) is named in its report.
+// positive). A kernel it cannot check (Transpose: values the value check
+// does not run, with the line to bind it by hand; Scale: no op fits) is
+// named in its report.
 func TestInitKernelLibraryPlanted(t *testing.T) {
 	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
 	dir := filepath.Join(mod, "user")
@@ -117,7 +118,7 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 		t.Errorf("init's report does not bind neg and neg_ to the kernels:\n%s", report)
 	}
 	for _, want := range []string{
-		"not bound: user.Transpose: not transpose.int, transpose_: assertgen's reference has no values for them",
+		`not bound: user.Transpose: not transpose.int, transpose_: init's value check runs 2-D float64 matrices, and their values (in assertgen's reference) take or give other dtypes or ranks, so init cannot check a binding: bind it by hand in a config that includes init's (docs/guide.md), under bind:, fitting the call to its parameters: transpose.int: "user.Transpose(self, dim0, dim1)"`,
 		"not bound: user.Scale: no op fits it",
 	} {
 		if !strings.Contains(report, want) {

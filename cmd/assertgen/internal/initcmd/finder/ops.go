@@ -2,6 +2,7 @@ package finder
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/assertgen/assertgen/internal/refvalues"
 	"github.com/assertgen/assertgen/plan"
@@ -34,6 +35,10 @@ type OpParam struct {
 	Name, Type string
 	Role       Role
 	Index      int // the tensor's or scalar's index
+	// Default is a number scalar's default in the schema (add's alpha=1),
+	// as Go writes it; "" for none. A kernel without the parameter is
+	// bound with it held there (Candidate.Held).
+	Default string
 }
 
 // A Role is what a parameter of an op is to its values.
@@ -143,6 +148,9 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 			p.Type, p.Role, p.Index = map[bool]string{true: elem, false: "int64"}[t.Is(schema.Scalar)], Scalar, len(op.Scalars)
 			if t.Is(schema.Float) {
 				p.Type = "float64"
+			}
+			if _, err := strconv.ParseFloat(a.Default, 64); a.HasDefault && err == nil {
+				p.Default = a.Default
 			}
 			op.Scalars = append(op.Scalars, p.Name)
 		case slices.Contains(refvalues.Ignorable, a.Name) && ignoredType(t) != "":
