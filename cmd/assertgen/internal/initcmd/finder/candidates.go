@@ -274,14 +274,10 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 	if (&Candidate{Op: op, Held: held}).heldCases() == 0 {
 		return callCode{} // no case to check it on
 	}
-	guard := heldGuard(c.Name, held)
-	switch {
-	case value && !strings.HasPrefix(code, "res"):
-		code = guard + "return " + code
-	default:
-		code = guard + code
+	if value && !strings.HasPrefix(code, "res") {
+		code = "return " + code // an expression; statements return already
 	}
-	return callCode{code: code, held: held}
+	return callCode{code: heldGuard(c.Name, held) + code, held: held}
 }
 
 // heldGuard is the statement that refuses a call whose held scalars are
