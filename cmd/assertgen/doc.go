@@ -279,9 +279,11 @@
 // slice. The report says when it allocates.
 //
 // The bindings are for each op of the schema whose values assertgen's
-// reference knows (internal/refvalues). Those are elementwise ops and
+// reference knows (internal/refvalues, each case checked against
+// PyTorch's values) on 2-D float64 matrices. Those are elementwise ops and
 // their scalar forms, mul, div, mm, matmul, kron, inverse, matrix_power,
-// clone, copy, fill and zero, with their in-place and out= forms. For
+// addmm, elu, softplus, clamp_min, clamp_max, clone, copy, fill and zero,
+// with their in-place and out= forms. For
 // each, init takes each exported method and function whose parameters take
 // the op's, in the forms a library spells it:
 //
@@ -294,7 +296,13 @@
 //     expression of an element, into the receiver (gonum's Apply) or
 //     returning the result (spago's).
 //
-// Numbers are converted to the method's types. An interface{} parameter
+// Numbers are converted to the method's types. A callable without a
+// parameter for the op's last scalars, each with a default in the schema
+// (an Add(a, b) has no alpha), is tried with them held at their defaults:
+// it runs on the cases at those values, and its code refuses another
+// first: if alpha != 1 { panic("ops.Add has no alpha parameter: bound for
+// alpha = 1 only") }; return ops.Add(self, other). One that takes every
+// scalar is bound before it. An interface{} parameter
 // takes the next tensor, else the next number as an element. A trailing
 // variadic parameter (gorgonia's opts ...FuncOpt) is left empty, or, for
 // an in-place or out= op, given each function of the package that makes

@@ -12,28 +12,28 @@ func matrixOps() []*Op {
 	power := func(in []Matrix, s []float64) (Matrix, error) { return pow(in[0], int(s[0])) }
 	powers := []Case{{In: []Matrix{mixed}, Scalars: []float64{3}}, {In: []Matrix{inv3}, Scalars: []float64{2}}, {In: []Matrix{inv2}, Scalars: []float64{-1}}}
 	return []*Op{
-		{Name: "mm", Tensors: 2, eval: product, Cases: products},
-		{Name: "matmul", Tensors: 2, eval: product, Cases: products},
-		{Name: "kron", Tensors: 2, eval: func(in []Matrix, _ []float64) (Matrix, error) { return kron(in[0], in[1]), nil },
+		{Name: "mm", Tensors: 2, eval: plain(product), Cases: products},
+		{Name: "matmul", Tensors: 2, eval: plain(product), Cases: products},
+		{Name: "kron", Tensors: 2, eval: plain(func(in []Matrix, _ []float64) (Matrix, error) { return kron(in[0], in[1]), nil }),
 			Cases: []Case{{In: []Matrix{mixed, small}}, {In: []Matrix{small, mixed2}}}},
-		{Name: "inverse", Tensors: 1, eval: inverse, Cases: inverses},
-		{Name: "linalg_inv", Tensors: 1, eval: inverse, Cases: inverses},
-		{Name: "matrix_power", Tensors: 1, Scalars: []string{"n"}, eval: power, Cases: powers},
-		{Name: "linalg_matrix_power", Tensors: 1, Scalars: []string{"n"}, eval: power, Cases: powers},
-		{Name: "clone", Tensors: 1, eval: func(in []Matrix, _ []float64) (Matrix, error) {
+		{Name: "inverse", Tensors: 1, eval: plain(inverse), Cases: inverses},
+		{Name: "linalg_inv", Tensors: 1, eval: plain(inverse), Cases: inverses},
+		{Name: "matrix_power", Tensors: 1, Scalars: []string{"n"}, eval: plain(power), Cases: powers},
+		{Name: "linalg_matrix_power", Tensors: 1, Scalars: []string{"n"}, eval: plain(power), Cases: powers},
+		{Name: "clone", Tensors: 1, eval: plain(func(in []Matrix, _ []float64) (Matrix, error) {
 			return each(in[0], func(_ int, v float64) float64 { return v }), nil
-		},
+		}),
 			Cases: []Case{{In: []Matrix{unit}}, {In: []Matrix{mixed}}}},
-		{Name: "zero", Tensors: 1, eval: func(in []Matrix, _ []float64) (Matrix, error) {
+		{Name: "zero", Tensors: 1, eval: plain(func(in []Matrix, _ []float64) (Matrix, error) {
 			return each(in[0], func(int, float64) float64 { return 0 }), nil
-		},
+		}),
 			Cases: []Case{{In: []Matrix{unit}}, {In: []Matrix{mixed}}}},
-		{Name: "copy", Tensors: 2, eval: func(in []Matrix, _ []float64) (Matrix, error) {
+		{Name: "copy", Tensors: 2, eval: plain(func(in []Matrix, _ []float64) (Matrix, error) {
 			if in[0].Rows != in[1].Rows || in[0].Cols != in[1].Cols {
 				return Matrix{}, sizeError("copy", in...)
 			}
 			return each(in[1], func(_ int, v float64) float64 { return v }), nil
-		}, Cases: []Case{{In: []Matrix{unit, unit2}}, {In: []Matrix{mixed, mixed2}}}},
+		}), Cases: []Case{{In: []Matrix{unit, unit2}}, {In: []Matrix{mixed, mixed2}}}},
 	}
 }
 
@@ -42,7 +42,7 @@ func mul(a, b Matrix) (Matrix, error) {
 	if a.Cols != b.Rows {
 		return Matrix{}, sizeError("matrix product", a, b)
 	}
-	out := Matrix{a.Rows, b.Cols, make([]float64, a.Rows*b.Cols)}
+	out := Matrix{Rows: a.Rows, Cols: b.Cols, Data: make([]float64, a.Rows*b.Cols)}
 	for i := range a.Rows {
 		for j := range b.Cols {
 			var s float64
@@ -57,7 +57,7 @@ func mul(a, b Matrix) (Matrix, error) {
 
 // kron is the Kronecker product of a and b.
 func kron(a, b Matrix) Matrix {
-	out := Matrix{a.Rows * b.Rows, a.Cols * b.Cols, make([]float64, len(a.Data)*len(b.Data))}
+	out := Matrix{Rows: a.Rows * b.Rows, Cols: a.Cols * b.Cols, Data: make([]float64, len(a.Data)*len(b.Data))}
 	for i := range out.Rows {
 		for j := range out.Cols {
 			out.Data[i*out.Cols+j] = a.at(i/b.Rows, j/b.Cols) * b.at(i%b.Rows, j%b.Cols)
@@ -74,7 +74,7 @@ func inv(a Matrix) (Matrix, error) {
 		return Matrix{}, sizeError("inverse", a)
 	}
 	w := append([]float64(nil), a.Data...)
-	out := each(Matrix{n, n, make([]float64, n*n)}, func(i int, _ float64) float64 {
+	out := each(Matrix{Rows: n, Cols: n, Data: make([]float64, n*n)}, func(i int, _ float64) float64 {
 		if i/n == i%n {
 			return 1
 		}
@@ -126,7 +126,7 @@ func pow(a Matrix, k int) (Matrix, error) {
 		}
 		k = -k
 	}
-	out := each(Matrix{a.Rows, a.Rows, make([]float64, len(a.Data))}, func(i int, _ float64) float64 {
+	out := each(Matrix{Rows: a.Rows, Cols: a.Rows, Data: make([]float64, len(a.Data))}, func(i int, _ float64) float64 {
 		if i/a.Rows == i%a.Rows {
 			return 1
 		}

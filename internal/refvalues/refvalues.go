@@ -6,10 +6,16 @@
 // from its definition in PyTorch's documentation, independent of any
 // library.
 //
-// The values are float64 and the tensors 2-D. That is enough to tell a
-// library's operations apart: elementwise ops, scalar ops, matrix
-// products, inverses and powers, Kronecker products, copies and fills.
-// init never binds an op outside the reference.
+// Most values are float64 and most tensors 2-D: that is enough to tell
+// elementwise ops, scalar ops, matrix products, inverses and powers,
+// Kronecker products, copies and fills apart. Comparisons and logical ops
+// give bool tensors, argmax and argmin int64 ones, index ops take int64
+// indices, and shape ops and reductions take and give tensors of other
+// ranks (0-D to 3-D). init never binds an op outside the reference.
+//
+// testdata/pytorch.json holds PyTorch's own values of every case of the
+// reference; TestPyTorch holds the reference to them. pytorch.sh
+// regenerates the file (see there).
 package refvalues
 
 import (
@@ -20,30 +26,85 @@ import (
 	"strings"
 )
 
-// A Matrix is a dense row-major matrix.
+// A Matrix is a dense row-major tensor: a float64 matrix unless Sizes
+// or DType say otherwise.
 type Matrix struct {
+	// Rows and Cols are the sizes of a 2-D tensor. A tensor of another
+	// rank has them 0 and its sizes in Sizes ([] for a 0-D tensor). Make
+	// builds either from its sizes.
 	Rows, Cols int
-	Data       []float64
+	Data       []float64 // the elements; a bool is 0 or 1
+	Sizes      []int
+	DType      DType
 }
 
-// String prints m's rows: "[[1 2] [3 4]]".
+// A DType is a tensor's element type.
+type DType int
+
+// The element types of the reference's tensors.
+const (
+	Float64 DType = iota
+	Bool
+	Int64
+)
+
+var dtypeNames = []string{Float64: "float64", Bool: "bool", Int64: "int64"}
+
+// String is the dtype's name in PyTorch: "float64", "bool", "int64".
+func (d DType) String() string { return dtypeNames[d] }
+
+// Make returns the tensor of dtype d and the given sizes, which holds data.
+func Make(d DType, sizes []int, data []float64) Matrix {
+	if len(sizes) == 2 {
+		return Matrix{Rows: sizes[0], Cols: sizes[1], Data: data, DType: d}
+	}
+	return Matrix{Data: data, Sizes: append([]int{}, sizes...), DType: d}
+}
+
+// Shape returns m's sizes, one a dimension.
+func (m Matrix) Shape() []int {
+	if m.Sizes != nil {
+		return m.Sizes
+	}
+	return []int{m.Rows, m.Cols}
+}
+
+// IsMatrix reports whether m is a 2-D float64 tensor.
+func (m Matrix) IsMatrix() bool { return m.Sizes == nil && m.DType == Float64 }
+
+// String prints m's elements nested by dimension: "[[1 2] [3 4]]", a 0-D
+// tensor's alone, bools as true and false.
 func (m Matrix) String() string {
 	var b strings.Builder
-	b.WriteByte('[')
-	for i := range m.Rows {
-		if i > 0 {
-			b.WriteByte(' ')
+	sizes := m.Shape()
+	var write func(dim, at int)
+	write = func(dim, at int) {
+		if dim == len(sizes) {
+			b.WriteString(m.format(m.Data[at]))
+			return
 		}
 		b.WriteByte('[')
-		for j := range m.Cols {
-			if j > 0 {
+		step := numel(sizes[dim+1:])
+		for i := range sizes[dim] {
+			if i > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(strconv.FormatFloat(m.Data[i*m.Cols+j], 'g', 6, 64))
+			write(dim+1, at+i*step)
 		}
 		b.WriteByte(']')
 	}
-	return b.String() + "]"
+	if len(m.Data) == numel(sizes) {
+		write(0, 0)
+	}
+	return b.String()
+}
+
+// format prints one element of m.
+func (m Matrix) format(v float64) string {
+	if m.DType == Bool {
+		return strconv.FormatBool(v != 0)
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
 func (m Matrix) at(i, j int) float64 { return m.Data[i*m.Cols+j] }
@@ -54,10 +115,14 @@ func (m Matrix) at(i, j int) float64 { return m.Data[i*m.Cols+j] }
 type Op struct {
 	Name string // the functional op: "exp", "mul.Tensor"
 	// Tensors is the number of its tensor arguments, which come first in
-	// the schema. Scalars are the Go names of the other arguments, in the
-	// schema's order.
+	// the schema. Scalars are the Go names of the other arguments but int
+	// lists, in the schema's order, Lists those of its int lists
+	// (permute's dims). A scalar that is a bool is 0 or 1, a dtype a
+	// DType, a string an index in Enums' words for it.
 	Tensors int
 	Scalars []string
+	Lists   []string
+	Enums   map[string][]string
 	// Map is the op as a Go expression of one element, using package
 	// math and Scalars:
 	//   - for an op that maps each element alone, of the element v:
@@ -72,19 +137,46 @@ type Op struct {
 	// Tensors is 1, and a case's In is the list.
 	View, List bool
 	Cases      []Case
-	eval       func(in []Matrix, s []float64) (Matrix, error)
+	eval       func(c Case) (Matrix, error)
 }
 
-// A Case is one run of an op: its tensors and its scalars (in the
-// order of Op.Scalars).
+// A Case is one run of an op: its tensors, its scalars (in the order of
+// Op.Scalars) and its int lists (in the order of Op.Lists; nil is None).
 type Case struct {
 	In      []Matrix
 	Scalars []float64
+	Lists   [][]int
 }
 
 // Want returns the op's result on c, or why it has none (mm of sizes
 // that do not fit).
-func (o *Op) Want(c Case) (Matrix, error) { return o.eval(c.In, c.Scalars) }
+func (o *Op) Want(c Case) (Matrix, error) { return o.eval(c) }
+
+// Matrices reports whether each of the op's cases takes and gives 2-D
+// float64 tensors only, and the op has no int lists.
+func (o *Op) Matrices() bool {
+	if len(o.Lists) > 0 {
+		return false
+	}
+	for _, c := range o.Cases {
+		want, err := o.Want(c)
+		if err != nil || !want.IsMatrix() {
+			return false
+		}
+		for _, in := range c.In {
+			if !in.IsMatrix() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plain is the eval of an op whose values depend on its tensors and
+// scalars only.
+func plain(f func(in []Matrix, s []float64) (Matrix, error)) func(Case) (Matrix, error) {
+	return func(c Case) (Matrix, error) { return f(c.In, c.Scalars) }
+}
 
 // Constant reports whether the op's result holds one value on every
 // case, as zero's zeros do. A callable that clears its tensor for any
@@ -109,10 +201,12 @@ func (o *Op) Constant() bool {
 
 // Ignorable are the schema arguments that do not change an op's values,
 // so a binding may leave them out. They are copy_'s non_blocking, clone's
-// memory_format, and the *_like ops' dtype, layout, device and
-// pin_memory. Unset, the last four take self's. A library of one element
-// type and one device has nothing to do with them; init's report says so.
-var Ignorable = []string{"non_blocking", "memory_format", "dtype", "layout", "device", "pin_memory"}
+// memory_format, the *_like ops' dtype, layout, device and pin_memory
+// (unset, the last four take self's), to's copy, expand's implicit and
+// gather's sparse_grad. A library of one element type and one device has
+// nothing to do with them; init's report says so. An op whose Scalars
+// name one of them (to.dtype's dtype) takes it as a scalar.
+var Ignorable = []string{"non_blocking", "memory_format", "dtype", "layout", "device", "pin_memory", "copy", "implicit", "sparse_grad"}
 
 // Lookup returns the reference of the functional op name, or nil.
 func Lookup(name string) *Op {
@@ -132,17 +226,21 @@ func Names() []string {
 	return out
 }
 
-// Equal reports whether got holds want's values. The sizes must be the
-// same. Each element must be within 1e-9 of want's (relative to its size
-// beyond 1), NaN where want is NaN, and the same infinity where want is
-// infinite.
+// Equal reports whether got holds want's values. The sizes and dtypes
+// must be the same. A float64 element must be within 1e-9 of want's
+// (relative to its size beyond 1), NaN where want is NaN, and the same
+// infinity where want is infinite; another must be want's.
 func Equal(got, want Matrix) bool {
-	if got.Rows != want.Rows || got.Cols != want.Cols || len(got.Data) != len(want.Data) {
+	if !slices.Equal(got.Shape(), want.Shape()) || got.DType != want.DType || len(got.Data) != len(want.Data) {
 		return false
 	}
 	for i, w := range want.Data {
 		g := got.Data[i]
 		switch {
+		case want.DType != Float64:
+			if g != w {
+				return false
+			}
 		case math.IsNaN(w) || math.IsNaN(g):
 			if math.IsNaN(w) != math.IsNaN(g) {
 				return false
@@ -162,7 +260,7 @@ func Equal(got, want Matrix) bool {
 func sizeError(op string, in ...Matrix) error {
 	var s []string
 	for _, m := range in {
-		s = append(s, fmt.Sprintf("%dx%d", m.Rows, m.Cols))
+		s = append(s, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(m.Shape())), "x"), "[]"))
 	}
 	return fmt.Errorf("%s: sizes %s do not fit", op, strings.Join(s, ", "))
 }

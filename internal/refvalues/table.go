@@ -10,22 +10,22 @@ import (
 // (log, asin, atanh). A square matrix of both signs tells a matrix
 // product from an elementwise one. A matrix beyond 1 serves acosh.
 var (
-	unit  = Matrix{2, 3, []float64{0.25, 0.5, 0.75, 0.125, 0.625, 0.875}}
-	mixed = Matrix{2, 2, []float64{-1.5, 0.5, 2.25, -0.75}}
-	large = Matrix{2, 3, []float64{1.5, 2, 3.25, 4, 5.5, 7}}
+	unit  = Matrix{Rows: 2, Cols: 3, Data: []float64{0.25, 0.5, 0.75, 0.125, 0.625, 0.875}}
+	mixed = Matrix{Rows: 2, Cols: 2, Data: []float64{-1.5, 0.5, 2.25, -0.75}}
+	large = Matrix{Rows: 2, Cols: 3, Data: []float64{1.5, 2, 3.25, 4, 5.5, 7}}
 	// The second operands of binary ops, of the first's sizes.
-	unit2  = Matrix{2, 3, []float64{0.5, 0.125, 0.25, 0.875, 0.375, 0.625}}
-	mixed2 = Matrix{2, 2, []float64{2, -0.5, -1.25, 3}}
+	unit2  = Matrix{Rows: 2, Cols: 3, Data: []float64{0.5, 0.125, 0.25, 0.875, 0.375, 0.625}}
+	mixed2 = Matrix{Rows: 2, Cols: 2, Data: []float64{2, -0.5, -1.25, 3}}
 	// Operands with a NaN each, where maximum and fmax differ.
-	nan1 = Matrix{2, 2, []float64{math.NaN(), 0.5, 2.25, -0.75}}
-	nan2 = Matrix{2, 2, []float64{2, math.NaN(), -1.25, 3}}
+	nan1 = Matrix{Rows: 2, Cols: 2, Data: []float64{math.NaN(), 0.5, 2.25, -0.75}}
+	nan2 = Matrix{Rows: 2, Cols: 2, Data: []float64{2, math.NaN(), -1.25, 3}}
 	// Matrix operands: a product of a 2x3 and a 3x2, invertible 2x2 and
 	// 3x3 matrices.
-	wide  = Matrix{2, 3, []float64{1, 2, 3, -1, 0.5, 2}}
-	tall  = Matrix{3, 2, []float64{0.5, -1, 2, 1, -3, 0.25}}
-	inv2  = Matrix{2, 2, []float64{4, 7, 2, 6}}
-	inv3  = Matrix{3, 3, []float64{2, -1, 0, -1, 2, -1, 0, -1, 2}}
-	small = Matrix{2, 3, []float64{1, -2, 0.5, 3, 0.25, -1}}
+	wide  = Matrix{Rows: 2, Cols: 3, Data: []float64{1, 2, 3, -1, 0.5, 2}}
+	tall  = Matrix{Rows: 3, Cols: 2, Data: []float64{0.5, -1, 2, 1, -3, 0.25}}
+	inv2  = Matrix{Rows: 2, Cols: 2, Data: []float64{4, 7, 2, 6}}
+	inv3  = Matrix{Rows: 3, Cols: 3, Data: []float64{2, -1, 0, -1, 2, -1, 0, -1, 2}}
+	small = Matrix{Rows: 2, Cols: 3, Data: []float64{1, -2, 0.5, 3, 0.25, -1}}
 )
 
 // A unary op maps each element alone: its Go expression of v (and its
@@ -87,11 +87,11 @@ var unaries = []unary{
 	{name: "div.Scalar", scalars: []string{"other"}, expr: "v / other", f: func(v float64, s []float64) float64 { return v / s[0] },
 		cases: [][]float64{{2.5}, {-1.25}}},
 	{name: "add.Scalar", scalars: []string{"other", "alpha"}, expr: "v + alpha*other", f: func(v float64, s []float64) float64 { return v + s[1]*s[0] },
-		cases: [][]float64{{2.5, -0.5}, {-1.25, 3}}},
+		cases: [][]float64{{2.5, -0.5}, {-1.25, 3}, {1.5, 1}}},
 	{name: "sub.Scalar", scalars: []string{"other", "alpha"}, expr: "v - alpha*other", f: func(v float64, s []float64) float64 { return v - s[1]*s[0] },
-		cases: [][]float64{{2.5, -0.5}, {-1.25, 3}}},
+		cases: [][]float64{{2.5, -0.5}, {-1.25, 3}, {1.5, 1}}},
 	{name: "rsub.Scalar", scalars: []string{"other", "alpha"}, expr: "other - alpha*v", f: func(v float64, s []float64) float64 { return s[0] - s[1]*v },
-		cases: [][]float64{{2.5, -0.5}, {-1.25, 3}}},
+		cases: [][]float64{{2.5, -0.5}, {-1.25, 3}, {1.5, 1}}},
 	{name: "pow.Tensor_Scalar", scalars: []string{"exponent"}, expr: "math.Pow(v, exponent)", f: func(v float64, s []float64) float64 { return math.Pow(v, s[0]) },
 		cases: [][]float64{{2}, {0.5}, {3}}},
 	{name: "fill.Scalar", scalars: []string{"value"}, expr: "value", f: func(_ float64, s []float64) float64 { return s[0] },
@@ -102,6 +102,19 @@ var unaries = []unary{
 	{name: "ones_like", expr: "1", f: func(float64, []float64) float64 { return 1 }},
 	{name: "full_like", scalars: []string{"fill_value"}, expr: "fill_value", f: func(_ float64, s []float64) float64 { return s[0] },
 		cases: [][]float64{{1.75}, {-4}}},
+	{name: "elu", scalars: []string{"alpha", "scale", "input_scale"}, expr: "scale * (max(v, 0) + min(0, alpha*(math.Exp(input_scale*v)-1)))",
+		f:     func(v float64, s []float64) float64 { return s[1] * (max(v, 0) + min(0, s[0]*(math.Exp(s[2]*v)-1))) },
+		cases: [][]float64{{0.5, 2, 1.5}, {1, 1, 1}}},
+	{name: "softplus", scalars: []string{"beta", "threshold"}, f: func(v float64, s []float64) float64 {
+		if v*s[0] > s[1] {
+			return v
+		}
+		return math.Log1p(math.Exp(s[0]*v)) / s[0]
+	}, cases: [][]float64{{1, 20}, {2, 3}}},
+	{name: "clamp_min", scalars: []string{"min"}, expr: "max(v, min)", f: func(v float64, s []float64) float64 { return max(v, s[0]) },
+		cases: [][]float64{{0.5}, {-1}}},
+	{name: "clamp_max", scalars: []string{"max"}, expr: "min(v, max)", f: func(v float64, s []float64) float64 { return min(v, s[0]) },
+		cases: [][]float64{{0.5}, {-1}}},
 	{name: "hardtanh", scalars: []string{"min_val", "max_val"}, expr: "min(max(v, min_val), max_val)", f: func(v float64, s []float64) float64 { return min(max(v, s[0]), s[1]) },
 		cases: [][]float64{{-0.5, 0.5}, {0.2, 0.6}}},
 }
@@ -115,10 +128,13 @@ var binaries = []struct {
 	expr    string
 	f       func(a, b float64, s []float64) float64
 	cases   [][]float64
-	nan     bool // a case with NaNs too: the op's NaN is its meaning
+	// nan adds a case with NaNs, with the first scalars again: the op's
+	// NaN is its meaning (maximum, fmax), or a kernel without alpha is
+	// checked on two cases at alpha's default (add, sub).
+	nan bool
 }{
-	{name: "add.Tensor", expr: "v + alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}},
-	{name: "sub.Tensor", expr: "v - alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}},
+	{name: "add.Tensor", expr: "v + alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}, nan: true},
+	{name: "sub.Tensor", expr: "v - alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}, nan: true},
 	{name: "mul.Tensor", expr: "v * w", f: func(a, b float64, _ []float64) float64 { return a * b }},
 	{name: "div.Tensor", expr: "v / w", f: func(a, b float64, _ []float64) float64 { return a / b }},
 	{name: "maximum", expr: "max(v, w)", nan: true, f: func(a, b float64, _ []float64) float64 { return max(a, b) }},
@@ -150,12 +166,12 @@ var table = func() []*Op {
 	}
 	for _, b := range binaries {
 		f := b.f
-		o := &Op{Name: b.name, Tensors: 2, Scalars: b.scalars, Map: b.expr, eval: func(in []Matrix, s []float64) (Matrix, error) {
+		o := &Op{Name: b.name, Tensors: 2, Scalars: b.scalars, Map: b.expr, eval: plain(func(in []Matrix, s []float64) (Matrix, error) {
 			if in[0].Rows != in[1].Rows || in[0].Cols != in[1].Cols {
 				return Matrix{}, sizeError("elementwise", in...)
 			}
 			return each(in[0], func(i int, v float64) float64 { return f(v, in[1].Data[i], s) }), nil
-		}}
+		})}
 		cases := []Case{{In: []Matrix{unit, unit2}}, {In: []Matrix{mixed, mixed2}}}
 		if b.nan {
 			cases = append(cases, Case{In: []Matrix{nan1, nan2}})
@@ -165,6 +181,10 @@ var table = func() []*Op {
 	}
 	out = append(out, matrixOps()...)
 	out = append(out, viewOps()...)
+	out = append(out, boolOps()...)
+	out = append(out, shapeOps()...)
+	out = append(out, reductionOps()...)
+	out = append(out, nnOps()...)
 	slices.SortFunc(out, func(a, b *Op) int { return cmp.Compare(a.Name, b.Name) })
 	return out
 }()
@@ -173,9 +193,9 @@ var table = func() []*Op {
 // of its scalars' cases.
 func (u unary) op() *Op {
 	f := u.f
-	o := &Op{Name: u.name, Tensors: 1, Scalars: u.scalars, Map: u.expr, eval: func(in []Matrix, s []float64) (Matrix, error) {
+	o := &Op{Name: u.name, Tensors: 1, Scalars: u.scalars, Map: u.expr, eval: plain(func(in []Matrix, s []float64) (Matrix, error) {
 		return each(in[0], func(_ int, v float64) float64 { return f(v, s) }), nil
-	}}
+	})}
 	o.Cases = withScalars([]Case{{In: []Matrix{unit}}, {In: []Matrix{mixed}}, {In: []Matrix{large}}}, u.cases)
 	return o
 }
@@ -198,7 +218,7 @@ func withScalars(cs []Case, scalars [][]float64) []Case {
 
 // each returns m with f of each element (and its index).
 func each(m Matrix, f func(i int, v float64) float64) Matrix {
-	out := Matrix{m.Rows, m.Cols, make([]float64, len(m.Data))}
+	out := Matrix{Rows: m.Rows, Cols: m.Cols, Data: make([]float64, len(m.Data))}
 	for i, v := range m.Data {
 		out.Data[i] = f(i, v)
 	}

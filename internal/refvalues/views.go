@@ -9,7 +9,7 @@ import (
 // 10i+j+1. So each view's values say which rows and columns it holds,
 // and in which order a library's bounds are.
 var grid = func() Matrix {
-	m := Matrix{4, 5, make([]float64, 20)}
+	m := Matrix{Rows: 4, Cols: 5, Data: make([]float64, 20)}
 	for i := range m.Data {
 		m.Data[i] = float64(10*(i/5) + i%5 + 1)
 	}
@@ -34,26 +34,26 @@ func viewOps() []*Op {
 	same := func(in []Matrix, _ []float64) (Matrix, error) { return block(in[0], 0, in[0].Rows, 0, in[0].Cols), nil }
 	whole := []Case{{In: []Matrix{grid}}, {In: []Matrix{mixed}}}
 	return []*Op{
-		{Name: "narrow", Tensors: 1, Scalars: []string{"dim", "start", "length"}, View: true, eval: func(in []Matrix, s []float64) (Matrix, error) {
+		{Name: "narrow", Tensors: 1, Scalars: []string{"dim", "start", "length"}, View: true, eval: plain(func(in []Matrix, s []float64) (Matrix, error) {
 			return narrow(in[0], int(s[0]), int(s[1]), int(s[2]))
-		}, Cases: []Case{{In: []Matrix{grid}, Scalars: []float64{0, 1, 2}}, {In: []Matrix{grid}, Scalars: []float64{1, 2, 3}},
+		}), Cases: []Case{{In: []Matrix{grid}, Scalars: []float64{0, 1, 2}}, {In: []Matrix{grid}, Scalars: []float64{1, 2, 3}},
 			{In: []Matrix{grid}, Scalars: []float64{-1, 0, 2}}, {In: []Matrix{grid}, Scalars: []float64{-2, 3, 1}}}},
-		{Name: "select.int", Tensors: 1, Scalars: []string{"dim", "index"}, View: true, eval: func(in []Matrix, s []float64) (Matrix, error) {
+		{Name: "select.int", Tensors: 1, Scalars: []string{"dim", "index"}, View: true, eval: plain(func(in []Matrix, s []float64) (Matrix, error) {
 			size := dimSize(in[0], int(s[0]))
 			i := int(s[1])
 			if i < 0 {
 				i += size
 			}
 			return narrow(in[0], int(s[0]), i, 1)
-		}, Cases: []Case{{In: []Matrix{grid}, Scalars: []float64{0, 2}}, {In: []Matrix{grid}, Scalars: []float64{1, 3}},
+		}), Cases: []Case{{In: []Matrix{grid}, Scalars: []float64{0, 2}}, {In: []Matrix{grid}, Scalars: []float64{1, 3}},
 			{In: []Matrix{grid}, Scalars: []float64{-1, -1}}, {In: []Matrix{grid}, Scalars: []float64{0, -4}}}},
-		{Name: "slice.Tensor", Tensors: 1, Scalars: []string{"dim", "start", "end", "step"}, View: true, eval: sliceOf,
+		{Name: "slice.Tensor", Tensors: 1, Scalars: []string{"dim", "start", "end", "step"}, View: true, eval: plain(sliceOf),
 			Cases: []Case{{In: []Matrix{grid}, Scalars: []float64{0, none, none, 1}}, {In: []Matrix{grid}, Scalars: []float64{0, 1, 3, 1}},
 				{In: []Matrix{grid}, Scalars: []float64{1, -3, none, 1}}, {In: []Matrix{grid}, Scalars: []float64{-1, none, -2, 1}},
 				{In: []Matrix{grid}, Scalars: []float64{-2, -9, 9, 1}}, {In: []Matrix{grid}, Scalars: []float64{1, 1, 4, 1}}}},
-		{Name: "alias", Tensors: 1, View: true, eval: same, Cases: whole},
-		{Name: "detach", Tensors: 1, View: true, eval: same, Cases: whole},
-		{Name: "cat", Tensors: 1, List: true, Scalars: []string{"dim"}, eval: cat,
+		{Name: "alias", Tensors: 1, View: true, eval: plain(same), Cases: whole},
+		{Name: "detach", Tensors: 1, View: true, eval: plain(same), Cases: whole},
+		{Name: "cat", Tensors: 1, List: true, Scalars: []string{"dim"}, eval: plain(cat),
 			Cases: []Case{{In: []Matrix{unit, large}, Scalars: []float64{0}}, {In: []Matrix{mixed, mixed2, tall.t()}, Scalars: []float64{1}},
 				{In: []Matrix{wide, unit2, small}, Scalars: []float64{-2}}, {In: []Matrix{mixed, wide}, Scalars: []float64{-1}}}},
 	}

@@ -245,6 +245,9 @@ func (t *libTarget) BindLines() []string {
 		if b.Option != "" {
 			how += ", with " + b.Option
 		}
+		if h := b.HeldText(); h != "" {
+			how += ", " + h + " (it has no parameter for it: a call with another value is refused)"
+		}
 		code := b.Code
 		if b.Helper {
 			code, how = t.Name+"."+code, "init's "+strings.TrimSuffix(ViewsFile, ".go")+", through "+b.Callable

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/schema"
@@ -47,6 +48,33 @@ type Candidate struct {
 	// left out of the program, and its verdict says why. It is "" for one
 	// built.
 	Unbuilt string
+	// Held are the op's trailing scalars its callable has no parameter
+	// for (add's alpha, for an Add(a, b)): each held at its default
+	// (OpParam.Default). The code refuses a call with another value, with
+	// a panic that says so; the value check runs the cases that hold them.
+	Held []OpParam
+}
+
+// holds reports whether case scalars s hold c's held scalars at their
+// defaults.
+func (c *Candidate) holds(s []float64) bool {
+	for _, p := range c.Held {
+		if d, _ := strconv.ParseFloat(p.Default, 64); s[p.Index] != d {
+			return false
+		}
+	}
+	return true
+}
+
+// heldCases is the number of the op's cases that hold c's held scalars.
+func (c *Candidate) heldCases() int {
+	n := 0
+	for _, k := range c.Op.Ref.Cases {
+		if c.holds(k.Scalars) {
+			n++
+		}
+	}
+	return n
 }
 
 // Candidates returns the candidates of op among the callables. Each is a
@@ -89,9 +117,9 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 		})
 	}
 	var out []*Candidate
-	add := func(c *Callable, code, returns string, isMap bool) {
-		if code != "" {
-			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: !isMap && c.NameFits(op.base()), Map: isMap, Returns: returns})
+	add := func(c *Callable, call callCode, returns string, isMap bool) {
+		if call.code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: call.code, Named: !isMap && c.NameFits(op.base()), Map: isMap, Returns: returns, Held: call.held})
 		}
 	}
 	dst := map[schema.Kind]string{schema.Functional: "ret", schema.Out: op.outName()}[op.Kind]
@@ -166,8 +194,8 @@ func kernelWrites(op *Op, c *Callable, pkg, dst string) []*Candidate {
 		op.Kind == schema.Out && (strings.HasSuffix(lower, "out") || strings.HasSuffix(lower, "into") || strings.HasSuffix(lower, "to")))
 	var out []*Candidate
 	for _, ts := range lists {
-		if code := c.call(c.qual(pkg)+".", op, ts, false, true, ""); code != "" {
-			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: named, Returns: dst, Value: true})
+		if call := c.call(c.qual(pkg)+".", op, ts, false, true, ""); call.code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: call.code, Named: named, Returns: dst, Value: true, Held: call.held})
 		}
 	}
 	return out
@@ -188,12 +216,12 @@ func optionCandidates(op *Op, c *Callable, opts []*Option, pkg, dst string) []*C
 			continue
 		}
 		arg := o.Arg(pkg, dst)
-		code := c.call(c.qual(pkg)+".", op, op.Tensors, false, true, arg)
+		call := c.call(c.qual(pkg)+".", op, op.Tensors, false, true, arg)
 		if c.Method {
-			code = c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, arg)
+			call = c.call(op.Tensors[0]+".", op, op.Tensors[1:], false, true, arg)
 		}
-		if code != "" {
-			out = append(out, &Candidate{Op: op, Callable: c, Code: code, Named: c.NameFits(op.base()), Returns: dst, Option: o, optArg: arg})
+		if call.code != "" {
+			out = append(out, &Candidate{Op: op, Callable: c, Code: call.code, Named: c.NameFits(op.base()), Returns: dst, Option: o, optArg: arg, Held: call.held})
 		}
 	}
 	return out
@@ -212,46 +240,94 @@ func (op *Op) outName() string {
 	return ""
 }
 
+// A callCode is the code of a call of a callable, and the op's scalars
+// it holds at their defaults.
+type callCode struct {
+	code string
+	held []OpParam
+}
+
 // call returns the code that calls c on recv with the tensors and the
-// op's scalars, or "" when c's parameters do not take them. recv includes
-// its dot, and is "" for a function.
+// op's scalars, or no code when c's parameters do not take them. recv
+// includes its dot, and is "" for a function. Scalars left over with a
+// default in the schema are held there (add's alpha at 1, for an
+// Add(a, b)): the code refuses another value first (heldGuard).
 //   - with mapped, c's Map parameter takes the op's expression of an
 //     element. tensors are then its one input, or none when recv is it.
 //   - value says the code's value is the result, its type asserted from an
 //     interface. Otherwise the call is a statement: its results are
 //     dropped, but an error panics.
 //   - opt is the argument of a Rest parameter; "" leaves it empty.
-func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool, opt string) string {
+func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value bool, opt string) callCode {
+	code, si := c.callCode(recv, op, tensors, mapped, value, opt)
+	if code == "" || si == len(op.Scalars) || mapped {
+		return callCode{code: code}
+	}
+	var held []OpParam
+	for ; si < len(op.Scalars); si++ {
+		i := slices.IndexFunc(op.Params, func(p OpParam) bool { return p.Role == Scalar && p.Index == si })
+		if op.Params[i].Default == "" {
+			return callCode{}
+		}
+		held = append(held, op.Params[i])
+	}
+	if (&Candidate{Op: op, Held: held}).heldCases() == 0 {
+		return callCode{} // no case to check it on
+	}
+	if value && !strings.HasPrefix(code, "res") {
+		code = "return " + code // an expression; statements return already
+	}
+	return callCode{code: heldGuard(c.Name, held) + code, held: held}
+}
+
+// heldGuard is the statement that refuses a call whose held scalars are
+// not at their defaults, naming the callable.
+func heldGuard(callable string, held []OpParam) string {
+	var cond, names, at []string
+	for _, p := range held {
+		cond = append(cond, p.Name+" != "+p.Default)
+		names = append(names, p.Name)
+		at = append(at, p.Name+" = "+p.Default)
+	}
+	word := map[bool]string{true: " parameter", false: " parameters"}[len(held) == 1]
+	return fmt.Sprintf("if %s { panic(%q) }; ", strings.Join(cond, " || "),
+		callable+" has no "+strings.Join(names, ", ")+word+": bound for "+strings.Join(at, ", ")+" only")
+}
+
+// callCode is call's code before held scalars, and the number of the
+// op's scalars it passes: "" where c's parameters do not take the
+// tensors, or scalars not left at the end.
+func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value bool, opt string) (string, int) {
 	var args []string
 	ti, si, maps := 0, 0, 0
 	for _, p := range c.Params {
 		switch p.Kind {
 		case Tensor:
 			if ti == len(tensors) || op.List && tensors[ti] == op.Tensors[0] {
-				return "" // none left, or the op's list
+				return "", 0 // none left, or the op's list
 			}
 			args, ti = append(args, tensors[ti]), ti+1
 		case List:
 			// The op's list, or its tensors (those left) made one.
 			switch {
 			case ti == len(tensors):
-				return ""
+				return "", 0
 			case op.List && tensors[ti] == op.Tensors[0]:
 				args, ti = append(args, tensors[ti]), ti+1
 			case op.List:
-				return ""
+				return "", 0
 			default:
 				args, ti = append(args, c.list+"{"+strings.Join(tensors[ti:], ", ")+"}"), len(tensors)
 			}
 		case Number:
 			if si == len(op.Scalars) || strings.HasPrefix(op.scalarType(si), "*") {
-				return "" // no scalar left, or an optional one
+				return "", 0 // no scalar left, or an optional one
 			}
 			args, si = append(args, convert(op.scalarType(si), p.Type, op.Scalars[si])), si+1
 		case Map:
 			f := op.mapFunc(p.Index)
 			if !mapped || maps > 0 || f == "" {
-				return ""
+				return "", 0
 			}
 			args, maps = append(args, f), maps+1
 		case Any:
@@ -262,7 +338,7 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 			case si < len(op.Scalars) && !strings.HasPrefix(op.scalarType(si), "*"):
 				args, si = append(args, convert(op.scalarType(si), op.Elem, op.Scalars[si])), si+1
 			default:
-				return ""
+				return "", 0
 			}
 		case Rest:
 			// Left empty (the library's defaults), or the option.
@@ -270,7 +346,7 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 				args = append(args, opt)
 			}
 		default:
-			return ""
+			return "", 0
 		}
 	}
 	if c.Recv != nil {
@@ -279,39 +355,39 @@ func (c *Callable) call(recv string, op *Op, tensors []string, mapped, value boo
 		var set []string
 		for ; !mapped && si < len(op.Scalars) && len(set) < len(c.Recv.Fields) && c.Recv.Ctor == ""; si++ {
 			if strings.HasPrefix(op.scalarType(si), "*") {
-				return ""
+				return "", 0
 			}
 			set = append(set, convert(op.scalarType(si), c.Recv.Fields[len(set)].Type, op.Scalars[si]))
 		}
 		recv = c.Recv.expr(set) + "."
 	}
-	if ti != len(tensors) || mapped && maps != 1 || !mapped && si != len(op.Scalars) {
-		return ""
+	if ti != len(tensors) || mapped && maps != 1 {
+		return "", 0
 	}
 	code := recv + c.GoName + c.TypeArgs + "(" + strings.Join(args, ", ") + ")"
 	switch {
 	case value && c.Result.List:
-		return c.listCode(code, op)
+		return c.listCode(code, op), si
 	case c.Result.List && c.Result.Err:
-		return ""
+		return "", 0
 	case value && c.Result.Err && !c.Result.Other && !op.hasParam("res", "err"):
 		// A result and an error (gorgonia's): an error panics, as an
 		// error of a call that returns nothing else does.
-		return "res, err := " + code + "; if err != nil { panic(err) }; return res" + c.Result.Assert
+		return "res, err := " + code + "; if err != nil { panic(err) }; return res" + c.Result.Assert, si
 	case value && c.Result.Err:
-		return ""
+		return "", 0
 	case value && c.Result.Other:
 		// Results besides the tensor (Frexp's two tensors): the call is
 		// no value a kernel returns.
-		return ""
+		return "", 0
 	case value:
-		return code + c.Result.Assert
+		return code + c.Result.Assert, si
 	case c.Result.Err && (c.Result.Tensor || c.Result.Other):
-		return ""
+		return "", 0
 	case c.Result.Err:
-		return "if err := " + code + "; err != nil { panic(err) }"
+		return "if err := " + code + "; err != nil { panic(err) }", si
 	}
-	return code
+	return code, si
 }
 
 // hasParam reports whether the op has a parameter of one of the names.
@@ -342,7 +418,8 @@ func (c *Callable) listCode(code string, op *Op) string {
 // the result, not an expression: a call of a result and an error, or of a
 // list.
 func (c *Candidate) Stmts() bool {
-	return strings.HasPrefix(c.Code, "res, err := ") || strings.HasPrefix(c.Code, "res := ")
+	return strings.HasPrefix(c.Code, "res, err := ") || strings.HasPrefix(c.Code, "res := ") ||
+		len(c.Held) > 0 && strings.Contains(c.Code, "; return ")
 }
 
 // scalarType is the Go type of the op's scalar i.

@@ -396,8 +396,8 @@ func judge(out *bytes.Buffer, l *Lib, cands []*Candidate) ([]Verdict, error) {
 		return nil, fmt.Errorf("the value check wrote no probe")
 	}
 	for c, n := range runs {
-		if n != len(cands[c].Op.Ref.Cases) && verdicts[c] == "" && cands[c].Unbuilt == "" {
-			verdicts[c] = Verdict(fmt.Sprintf("ran %d of its %d cases", n, len(cands[c].Op.Ref.Cases)))
+		if want := cands[c].heldCases(); n != want && verdicts[c] == "" && cands[c].Unbuilt == "" {
+			verdicts[c] = Verdict(fmt.Sprintf("ran %d of its %d cases", n, want))
 		}
 	}
 	return verdicts, sc.Err()

@@ -39,7 +39,23 @@ type Binding struct {
 	// for the op, changed an input the op only reads, and is bound all the
 	// same: its bug is the checks' to report.
 	WritesInput string
-	cand        *Candidate // the candidate it is
+	// Held are the op's scalars the callable has no parameter for, held
+	// at their defaults (Candidate.Held).
+	Held []OpParam
+	cand *Candidate // the candidate it is
+}
+
+// Holds reports whether case scalars s hold the binding's held scalars
+// at their defaults: the cases it was checked on, and runs.
+func (b *Binding) Holds(s []float64) bool { return b.cand == nil || b.cand.holds(s) }
+
+// HeldText says the held scalars: "alpha held at 1"; "" for none.
+func (b *Binding) HeldText() string {
+	var parts []string
+	for _, p := range b.Held {
+		parts = append(parts, p.Name+" held at "+p.Default)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // An OptionUse is what the value check found of an Option it tried: the
@@ -172,8 +188,13 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 	// (kern.Neg over gorgonia's tensor.Neg).
 	var tiers [5][]*Candidate
 	var own []string // the type's own callables that compute the op
+	// A candidate that holds scalars at their defaults (Held) refuses
+	// calls one that takes every scalar runs: it is chosen only where no
+	// such one computes the op, in any tier (gonum's Apply of v + alpha*w
+	// before its Dense.Add at alpha 1).
+	whole := slices.ContainsFunc(idx, func(i int) bool { return verdicts[i] == "" && len(cands[i].Held) == 0 })
 	for _, i := range idx {
-		if verdicts[i] != "" {
+		if verdicts[i] != "" || whole && len(cands[i].Held) > 0 {
 			continue
 		}
 		c := cands[i]
@@ -197,7 +218,7 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 			continue
 		}
 		c := tier[0]
-		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, WritesInput: c.WritesInput, cand: c}
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, WritesInput: c.WritesInput, Held: c.Held, cand: c}
 		if c.Callable.Pkg != nil {
 			b.Over = own
 		}
@@ -270,7 +291,10 @@ func computes(cands []*Candidate, verdicts []Verdict, c *Candidate) bool {
 
 // rejections returns the callables whose name is that of ops they are not
 // bound to. Either their values are not the op's (the first case that
-// differs), or their parameters do not take the op's.
+// differs), or their parameters do not take the op's. A kernel package's
+// callable bound to an op is none: its name fits others' too (Tanh is
+// tan's), and the report lists it bound. The type's own method bound by
+// its values alone is one (Dense.Mul is not mul.Tensor, it is mm).
 func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound map[string]map[string]bool) []Rejection {
 	type key struct{ callable, why string }
 	group := map[key][]string{}
@@ -280,6 +304,9 @@ func rejections(l *Lib, ops []*Op, cands []*Candidate, verdicts []Verdict, bound
 			continue
 		}
 		tried[[2]string{c.Callable.Name, c.Op.Name}] = true
+		if c.Callable.Pkg != nil && len(bound[c.Callable.Name]) > 0 {
+			continue // a kernel bound (Tanh to tanh) is not listed as not tan
+		}
 		if c.Named && verdicts[i] != "" && !bound[c.Callable.Name][c.Op.Name] && !anyPasses(cands, verdicts, c) {
 			v := firstVerdict(cands, verdicts, c)
 			why := "its values are not the op's: " + v
@@ -471,11 +498,13 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 		case f.unbuilt[c.Name] != "" && !said[c.Name]:
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: unbuiltWhy + f.unbuilt[c.Name]})
 		case len(named) > 0:
-			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named,
-				Why: "assertgen's reference has no values for them, so init cannot check a binding: bind it by hand in a config that includes init's (docs/guide.md)"})
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: handWhy(c, named, s)})
 		case !said[c.Name] && !fits:
-			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name,
-				Why: "no op fits it: its name is no op's whose values assertgen's reference knows, and its values are none of the ops' its parameters take"})
+			why := "no op fits it: its name is no op's whose values assertgen's reference knows, and its values are none of the ops' its parameters take"
+			if near := nearOps(c.Words, s); len(near) > 0 {
+				why += "; nearest: " + strings.Join(near, ", ") + ": " + handWhy(c, near, s)
+			}
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Why: why})
 		}
 	}
 	sortRejections(f.Rejected)

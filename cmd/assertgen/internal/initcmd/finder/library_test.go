@@ -79,7 +79,8 @@ func TestNameFits(t *testing.T) {
 // TestBindFake binds testdata/fakemod's fake.M: the methods and
 // functions whose values are their op's are bound, in each form (into a
 // receiver, in place, out=, a returned value, a package function, by
-// values alone: Exp, whose values are 2^x, is bound to exp2); those whose values are not (Exp is 2^x), that panic
+// values alone: Exp, whose values are 2^x, is bound to exp2; Add, which
+// has no alpha, with alpha held at 1); those whose values are not (Exp is 2^x), that panic
 // (Sqrt), that write an input they only read (Cos; its in-place form
 // zeroes self, which binds zero_ by name only) or that
 // give the tensor they write a new buffer (Neg, for neg_ and neg.out)
@@ -94,6 +95,10 @@ func TestBindFake(t *testing.T) {
 	}
 	want := []string{
 		"abs: fake.Abs(self)",
+		// Add has no alpha: add at alpha 1, another refused
+		`add.Tensor: if alpha != 1 { panic("M.Add has no alpha parameter: bound for alpha = 1 only") }; ret.Add(self, other)`,
+		`add.out: if alpha != 1 { panic("M.Add has no alpha parameter: bound for alpha = 1 only") }; out.Add(self, other)`,
+		`add_.Tensor: if alpha != 1 { panic("M.Add has no alpha parameter: bound for alpha = 1 only") }; self.Add(self, other)`,
 		"exp2: ret.Exp(self)", // its values are 2^x: exp2's, by its values alone
 		"exp2.out: out.Exp(self)",
 		"exp2_: self.Exp(self)",
@@ -119,7 +124,6 @@ func TestBindFake(t *testing.T) {
 		rejected = append(rejected, r.String())
 	}
 	for _, w := range []string{
-		"M.Add: not add.Scalar, add.Tensor: its parameters do not take the op's (self, other, alpha)",
 		"M.Exp: not exp, exp.out, exp_: its values are not the op's: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: got [[1.18921 1.41421 1.68179] [1.09051 1.54221 1.83401]], want [[1.28403 1.64872 2.117] [1.13315 1.86825 2.39888]]; bound by its values to exp2, exp2.out, exp2_",
 		"M.Neg: not neg.out, neg_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has; bound by its values to neg, negative",
 		"M.Cos: not cos, cos.out, cos_: it does not do what the op does: on [[0.25 0.5 0.75] [0.125 0.625 0.875]]: input written: it changes its input 0, which the schema only reads",
@@ -674,5 +678,52 @@ func TestBindKernelUnbuilt(t *testing.T) {
 	all := strings.Join(rejected, "\n")
 	if want := "other.Mul: not mul.Tensor: init could not compile a call of it: other.Mul undefined"; !strings.Contains(all, want) {
 		t.Errorf("no rejection %q in:\n%s", want, all)
+	}
+}
+
+// TestBindHeldDefaults: kernels without a parameter for an op's defaulted
+// scalars (an ONNX-style Add without alpha, Gemm without beta and alpha,
+// Elu without any of elu's) are bound with those scalars held at their
+// defaults: the code refuses another value with a panic that says so,
+// and the value check ran them on the cases that hold the defaults. Mul,
+// whose values are no add's at alpha 1, is not add. A kernel package's
+// kernel comes before the type's own method that holds alpha too
+// (fake's M.Add).
+func TestBindHeldDefaults(t *testing.T) {
+	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/noalpha")
+	f := bindSome(t, dir, l, "add", "sub", "elu", "addmm", "mul")
+	got := map[string]*Binding{}
+	for i, b := range f.Bindings {
+		got[b.Op] = &f.Bindings[i]
+	}
+	for op, want := range map[string]struct{ code, held string }{
+		"add.Tensor": {`if alpha != 1 { panic("noalpha.Add has no alpha parameter: bound for alpha = 1 only") }; return noalpha.Add(self, other)`, "alpha held at 1"},
+		"sub.Tensor": {`if alpha != 1 { panic("noalpha.Sub has no alpha parameter: bound for alpha = 1 only") }; return noalpha.Sub(self, other)`, "alpha held at 1"},
+		"elu": {`if alpha != 1 || scale != 1 || input_scale != 1 { panic("noalpha.Elu has no alpha, scale, input_scale parameters: bound for alpha = 1, scale = 1, input_scale = 1 only") }; return noalpha.Elu(self)`,
+			"alpha held at 1, scale held at 1, input_scale held at 1"},
+		"addmm":      {`if beta != 1 || alpha != 1 { panic("noalpha.Gemm has no beta, alpha parameters: bound for beta = 1, alpha = 1 only") }; return noalpha.Gemm(self, mat1, mat2)`, "beta held at 1, alpha held at 1"},
+		"mul.Tensor": {"noalpha.Mul(self, other)", ""},
+	} {
+		b := got[op]
+		if b == nil {
+			t.Errorf("%s: not bound", op)
+			continue
+		}
+		if b.Code != want.code || b.HeldText() != want.held {
+			t.Errorf("%s: %q (%s), want %q (%s)", op, b.Code, b.HeldText(), want.code, want.held)
+		}
+	}
+	if b := got["add.Tensor"]; b != nil {
+		if !b.Holds([]float64{1}) || b.Holds([]float64{-0.5}) {
+			t.Errorf("add.Tensor: Holds(1) %v, Holds(-0.5) %v", b.Holds([]float64{1}), b.Holds([]float64{-0.5}))
+		}
+		if !slices.Contains(b.Also, "M.Add") && b.Callable != "noalpha.Add" {
+			t.Errorf("add.Tensor: %s, also %v", b.Callable, b.Also)
+		}
+	}
+	for _, b := range f.Bindings {
+		if strings.HasPrefix(b.Op, "add") && b.Callable == "noalpha.Mul" {
+			t.Errorf("%s bound to Mul", b.Op)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package finder
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/assertgen/assertgen/internal/refvalues"
 	"github.com/assertgen/assertgen/plan"
@@ -34,6 +35,10 @@ type OpParam struct {
 	Name, Type string
 	Role       Role
 	Index      int // the tensor's or scalar's index
+	// Default is a number scalar's default in the schema (add's alpha=1),
+	// as Go writes it; "" for none. A kernel without the parameter is
+	// bound with it held there (Candidate.Held).
+	Default string
 }
 
 // A Role is what a parameter of an op is to its values.
@@ -47,8 +52,9 @@ const (
 	Ignore             // one that does not change the values (refvalues.Ignorable)
 )
 
-// Ops returns the ops of s whose values the reference knows, and whose
-// parameters a binding of a tensor type can take. Those parameters are
+// Ops returns the ops of s whose values the reference knows on 2-D
+// float64 matrices, and whose parameters a binding of a tensor type can
+// take. Those parameters are
 // tensors (Go type tensor), numbers (Scalar is elem), and those refvalues
 // ignores. The ops have one Tensor result. In-place and out= ops take
 // their functional op's values.
@@ -62,6 +68,9 @@ func Ops(s *schema.Schema, tensor, elem string) []*Op {
 		ref := functional(o, byName)
 		if ref == nil || ref.View && o.Kind != schema.Functional {
 			continue // detach_ is a view's metadata, not values: any no-op computes it
+		}
+		if !ref.Matrices() {
+			continue // the value check runs 2-D float64 matrices only
 		}
 		if op := newOp(o, ref, tensor, elem); op != nil {
 			out = append(out, op)
@@ -139,6 +148,9 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 			p.Type, p.Role, p.Index = map[bool]string{true: elem, false: "int64"}[t.Is(schema.Scalar)], Scalar, len(op.Scalars)
 			if t.Is(schema.Float) {
 				p.Type = "float64"
+			}
+			if _, err := strconv.ParseFloat(a.Default, 64); a.HasDefault && err == nil {
+				p.Default = a.Default
 			}
 			op.Scalars = append(op.Scalars, p.Name)
 		case slices.Contains(refvalues.Ignorable, a.Name) && ignoredType(t) != "":

@@ -75,7 +75,7 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	// compiler's time is the functions'.
 	b.WriteString("}\n\nvar runs = []run{\n")
 	for i, c := range cands {
-		fmt.Fprintf(&b, "{%q, %d, %d, %t, %t, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, c.namedKernel(), i)
+		fmt.Fprintf(&b, "{%q, %d, %d, %t, %t, %s, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, c.namedKernel(), c.caseList(), i)
 	}
 	b.WriteString("}\n\n")
 	for i, c := range cands {
@@ -121,7 +121,24 @@ type run struct {
 	// writes is its bug, for the checks to report (same_content), not
 	// another op: its line says so ("W WHY | ") before its values.
 	n bool
-	f func(in []tensorT, s []float64, out tensorT) tensorT
+	// ks are the cases it runs on, where not all: those that hold the
+	// scalars its callable has no parameter for at their defaults
+	// (Candidate.Held).
+	ks []int
+	f  func(in []tensorT, s []float64, out tensorT) tensorT
+}
+
+// runs reports whether r runs on case k.
+func (r run) runs(k int) bool {
+	if r.ks == nil {
+		return true
+	}
+	for _, x := range r.ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
 }
 
 // opt is an optional int scalar of a case: NaN is unset.
@@ -202,6 +219,9 @@ func runMain(idx []int) {
 		r := runs[c]
 		say("S %d", c)
 		for k, cs := range cases[r.op] {
+			if !r.runs(k) {
+				continue
+			}
 			line := try(func() string { return runCase(r, cs) })
 			say("R %d %d %s", c, k, line)
 			if strings.HasPrefix(line, hung) {
@@ -269,8 +289,12 @@ func emptyMain(idx []int) {
 	for _, c := range idx {
 		r := runs[c]
 		if cs := cases[r.op]; len(cs) > 0 {
+			first := 0
+			if r.ks != nil {
+				first = r.ks[0]
+			}
 			say("S %d", c)
-			e := empty(r, cs[0])
+			e := empty(r, cs[first])
 			say("E %d %s", c, e)
 			if e == "hang" {
 				say("H %d", c)
@@ -403,6 +427,21 @@ func try(f func() string) string {
 }
 
 `
+
+// caseList is the Go literal of the cases the candidate runs on (run.ks):
+// nil for all.
+func (c *Candidate) caseList() string {
+	if len(c.Held) == 0 {
+		return "nil"
+	}
+	var ks []string
+	for k, kc := range c.Op.Ref.Cases {
+		if c.holds(kc.Scalars) {
+			ks = append(ks, strconv.Itoa(k))
+		}
+	}
+	return "[]int{" + strings.Join(ks, ", ") + "}"
+}
 
 // matrices is the Go literal of ms as the program's []m.
 func matrices(ms []refvalues.Matrix) string {
@@ -539,7 +578,7 @@ func (c *Candidate) body(l *Lib) string {
 		return b.String() + "return " + c.programCode()
 	case c.Returns == "ret":
 		return b.String() + "ret := new(" + l.Base() + ")\n" + c.Code + "\nreturn ret"
-	case r.Tensor && r.Assert == "" && !r.Err && !r.Other:
+	case r.Tensor && r.Assert == "" && !r.Err && !r.Other && len(c.Held) == 0:
 		// A call whose one result the op's return holds: gen returns it,
 		// and returns_arg then checks it is the argument written.
 		return b.String() + "return " + c.Code
