@@ -341,51 +341,43 @@ func mergeCauses(shards []*Report, place map[string]int) []*Cause {
 	return out
 }
 
-// mergeRepros is the shards' reproducers in the order one sweep lists
-// them: its crashes', then its findings', a finding of another's cause
-// after those of none, one its second call showed after its sample's own
-// (a runtime without reproducers: in the findings' order), each key once.
+// mergeRepros is the shards' reproducers as one sweep lists them: one
+// per cause of r, in its causes' order. A cause whose members fell in
+// several shards has a reproducer from each; the one kept is the one a
+// sweep of them all would keep: written before not, verified before not,
+// then the earliest of the cause's members. Its Also is the merged
+// cause's other members. Its file's header lists its shard's alone.
 func mergeRepros(r *Report, shards []*Report) []*Repro {
-	byKey := map[string]*Repro{}
-	var all []*Repro
-	plain := true // none written: the runtime has no reproducers
+	byCause := map[string][]*Repro{}
 	for _, s := range shards {
 		for _, x := range s.Repros {
-			if byKey[x.Key] == nil {
-				byKey[x.Key] = x
-				all = append(all, x)
-			}
-			plain = plain && x.Dir == "" && x.Title == ""
+			byCause[x.Cause] = append(byCause[x.Cause], x)
 		}
 	}
-	if len(all) == 0 {
+	if len(byCause) == 0 {
 		return nil
 	}
 	var out []*Repro
-	done := map[string]bool{}
-	add := func(k string) {
-		if x := byKey[k]; x != nil && !done[k] {
-			done[k] = true
-			out = append(out, x)
+	for _, c := range r.causeList() {
+		xs := byCause[c.Key]
+		if len(xs) == 0 {
+			continue
 		}
-	}
-	for _, c := range r.Crashes {
-		add(c.Key())
-	}
-	fs := slices.Clone(r.Findings)
-	if !plain {
-		slices.SortStableFunc(fs, func(a, b *Finding) int {
-			if d := boolInt(a.Cause != "") - boolInt(b.Cause != ""); d != 0 {
+		at := func(x *Repro) int {
+			return slices.IndexFunc(c.Members, func(m Member) bool { return m.Key == x.Key })
+		}
+		best := slices.MinFunc(xs, func(a, b *Repro) int {
+			if d := boolInt(a.Dir == "") - boolInt(b.Dir == ""); d != 0 {
 				return d
 			}
-			return boolInt(strings.HasSuffix(a.Variants[0], calledAgain)) - boolInt(strings.HasSuffix(b.Variants[0], calledAgain))
+			if d := boolInt(!a.Verified) - boolInt(!b.Verified); d != 0 {
+				return d
+			}
+			return at(a) - at(b)
 		})
-	}
-	for _, f := range fs {
-		add(f.Key())
-	}
-	for _, x := range all { // of no finding or crash of the report
-		add(x.Key)
+		cp := *best
+		cp.Also = otherKeys(c, cp.Key)
+		out = append(out, &cp)
 	}
 	return out
 }
