@@ -76,11 +76,17 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 		if len(bad) == 0 {
 			return nil, nil, nil, err
 		}
-		for i, why := range bad {
-			if cands[i].Unbuilt != "" {
+		// A function's errors are those of each candidate that shares it.
+		_, of := sharedFuncs(l, cands)
+		for i, c := range cands {
+			why, ok := bad[of[i]]
+			if !ok {
+				continue
+			}
+			if c.Unbuilt != "" {
 				return nil, nil, nil, err // left out already: the errors are not its own
 			}
-			cands[i].Unbuilt = why
+			c.Unbuilt = why
 		}
 	}
 	out, err := runBuilt(ctx, r, l, cands, false)
@@ -120,9 +126,10 @@ func (e *buildError) Error() string { return e.msg }
 // its line and message.
 var compileError = regexp.MustCompile(`(?m)^\S*main\.go:(\d+):\d+: (.*)$`)
 
-// unbuiltCandidates returns the candidates, by index, whose functions in
-// src, the program, hold the errors of out, a build's output. Each comes
-// with its first error's message. It returns nil where an error is
+// unbuiltCandidates returns the functions in src, the program, that hold
+// the errors of out, a build's output, each by the index of the candidate
+// it is named for (c<index>, sharedFuncs). Each comes with its first
+// error's message. It returns nil where an error is
 // elsewhere (the program's own code, an import), or none is read.
 func unbuiltCandidates(src []byte, out string) map[int]string {
 	fset := token.NewFileSet()
