@@ -76,17 +76,8 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 		if len(bad) == 0 {
 			return nil, nil, nil, err
 		}
-		// A function's errors are those of each candidate that shares it.
-		_, of := sharedFuncs(l, cands)
-		for i, c := range cands {
-			why, ok := bad[of[i]]
-			if !ok {
-				continue
-			}
-			if c.Unbuilt != "" {
-				return nil, nil, nil, err // left out already: the errors are not its own
-			}
-			c.Unbuilt = why
+		if !markUnbuilt(l, cands, bad) {
+			return nil, nil, nil, err // left out already: the errors are not its own
 		}
 	}
 	out, err := runBuilt(ctx, r, l, cands, false)
@@ -103,6 +94,29 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 	}
 	cleanup()
 	return nil, nil, nil, err
+}
+
+// markUnbuilt leaves out of the program each candidate whose function
+// holds errors of its build: bad, as unbuiltCandidates reads them. A
+// function's errors are those of each candidate that shares it
+// (sharedFuncs). It reports false, and marks none, where one was left
+// out already: the errors are then not its own.
+func markUnbuilt(l *Lib, cands []*Candidate, bad map[int]string) bool {
+	_, of := sharedFuncs(l, cands)
+	var marked []int
+	for i, c := range cands {
+		if _, ok := bad[of[i]]; !ok {
+			continue
+		}
+		if c.Unbuilt != "" {
+			return false
+		}
+		marked = append(marked, i)
+	}
+	for _, i := range marked {
+		cands[i].Unbuilt = bad[of[i]]
+	}
+	return true
 }
 
 // maxBuilds bounds the builds of the value check's program: the first, and
