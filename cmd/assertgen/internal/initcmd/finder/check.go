@@ -76,11 +76,8 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 		if len(bad) == 0 {
 			return nil, nil, nil, err
 		}
-		for i, why := range bad {
-			if cands[i].Unbuilt != "" {
-				return nil, nil, nil, err // left out already: the errors are not its own
-			}
-			cands[i].Unbuilt = why
+		if !markUnbuilt(l, cands, bad) {
+			return nil, nil, nil, err // left out already: the errors are not its own
 		}
 	}
 	out, err := runBuilt(ctx, r, l, cands, false)
@@ -97,6 +94,29 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 	}
 	cleanup()
 	return nil, nil, nil, err
+}
+
+// markUnbuilt leaves out of the program each candidate whose function
+// holds errors of its build: bad, as unbuiltCandidates reads them. A
+// function's errors are those of each candidate that shares it
+// (sharedFuncs). It reports false, and marks none, where one was left
+// out already: the errors are then not its own.
+func markUnbuilt(l *Lib, cands []*Candidate, bad map[int]string) bool {
+	_, of := sharedFuncs(l, cands)
+	var marked []int
+	for i, c := range cands {
+		if _, ok := bad[of[i]]; !ok {
+			continue
+		}
+		if c.Unbuilt != "" {
+			return false
+		}
+		marked = append(marked, i)
+	}
+	for _, i := range marked {
+		cands[i].Unbuilt = bad[of[i]]
+	}
+	return true
 }
 
 // maxBuilds bounds the builds of the value check's program: the first, and
@@ -120,9 +140,10 @@ func (e *buildError) Error() string { return e.msg }
 // its line and message.
 var compileError = regexp.MustCompile(`(?m)^\S*main\.go:(\d+):\d+: (.*)$`)
 
-// unbuiltCandidates returns the candidates, by index, whose functions in
-// src, the program, hold the errors of out, a build's output. Each comes
-// with its first error's message. It returns nil where an error is
+// unbuiltCandidates returns the functions in src, the program, that hold
+// the errors of out, a build's output, each by the index of the candidate
+// it is named for (c<index>, sharedFuncs). Each comes with its first
+// error's message. It returns nil where an error is
 // elsewhere (the program's own code, an import), or none is read.
 func unbuiltCandidates(src []byte, out string) map[int]string {
 	fset := token.NewFileSet()

@@ -69,15 +69,33 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 		}
 		b.WriteString("},\n")
 	}
-	// Each candidate is one function of the run's arguments, which
+	// Each candidate runs one function of the run's arguments, which
 	// declares the kernel's parameters from them, with no closure around
-	// it. A library's check has thousands (gorgonia's 13,094), and the
-	// compiler's time is the functions'.
+	// it. Candidates whose functions are the same share one (sharedFuncs).
 	b.WriteString("}\n\nvar runs = []run{\n")
+	src, of := sharedFuncs(l, cands)
 	for i, c := range cands {
-		fmt.Fprintf(&b, "{%q, %d, %d, %t, %t, %s, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, c.namedKernel(), c.caseList(), i)
+		fmt.Fprintf(&b, "{%q, %d, %d, %t, %t, %s, c%d},\n", c.Op.Ref.Name, c.writes(), c.memory(), c.Value && c.Named, c.namedKernel(), c.caseList(), of[i])
 	}
 	b.WriteString("}\n\n")
+	for i := range cands {
+		if of[i] == i {
+			fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s\n}\n\n", i, runIn, runS, runOut, src[i])
+		}
+	}
+	return format.Source(b.Bytes())
+}
+
+// sharedFuncs returns the source of each candidate's function in the
+// program, and of each the index of the first candidate whose source is
+// the same: the program has that one's function alone (c<index>), which
+// each of them runs. A library's check has thousands of candidates
+// (gorgonia's 14,505) and a fifth as many functions, since a callable is
+// tried for many ops whose parameters it takes alike; the compiler's time
+// is the functions'.
+func sharedFuncs(l *Lib, cands []*Candidate) (src []string, of []int) {
+	src, of = make([]string, len(cands)), make([]int, len(cands))
+	first := map[string]int{}
 	for i, c := range cands {
 		body := c.body(l)
 		if c.Unbuilt != "" {
@@ -88,9 +106,14 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 			}
 			body += "panic(\"not built\")"
 		}
-		fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s%s\n}\n\n", i, runIn, runS, runOut, c.params(), body)
+		src[i] = c.params() + body
+		if f, ok := first[src[i]]; ok {
+			of[i] = f
+			continue
+		}
+		first[src[i]], of[i] = i, i
 	}
-	return format.Source(b.Bytes())
+	return src, of
 }
 
 // programMain is the program's driver: the probe, then each run on each
