@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // dtlibOps are dtlib's ops as init binds them, in the order of
@@ -117,6 +119,7 @@ func dtlibForm(sample string) int {
 // result); binding_context (a library's type binds no foreign objects:
 // no_binding_support).
 func TestInitLibraryForms(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
@@ -230,18 +233,14 @@ func dtlibFormNames(forms []int) string {
 // sweepFindings generates the wrappers of the config init wrote in dir,
 // runs its sweep test, and returns the findings it reports, by key, each
 // with the samples it was found in.
-func sweepFindings(t *testing.T, mod, dir string) (map[string]string, string) {
+func sweepFindings(t *testing.T, mod, dir string, env ...string) (map[string]string, string) {
 	t.Helper()
-	root, _ := filepath.Abs("../../../..")
-	ag := filepath.Join(t.TempDir(), "assertgen")
+	ag := clitest.Command(t)
 	run := func(d string, args ...string) (string, error) {
 		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Dir, cmd.Env = d, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		cmd.Dir, cmd.Env = d, append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off"), env...)
 		b, err := cmd.CombinedOutput()
 		return string(b), err
-	}
-	if o, err := run(root, "go", "build", "-o", ag, "./cmd/assertgen"); err != nil {
-		t.Fatalf("building assertgen: %v\n%s", err, o)
 	}
 	if o, err := run(dir, ag, "gen", "-config", "assertgen.yaml"); err != nil {
 		t.Fatalf("gen: %v\n%s", err, o)
@@ -276,6 +275,7 @@ func sweepFindings(t *testing.T, mod, dir string) (map[string]string, string) {
 // tensors as the others, the reproducers' hooks are checked on them, and
 // init writes its files.
 func TestInitLibraryPrints(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer

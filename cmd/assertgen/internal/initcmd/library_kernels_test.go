@@ -108,6 +108,7 @@ func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
 // does not run, with the line to bind it by hand; Scale: no op fits) is
 // named in its report.
 func TestInitKernelLibraryPlanted(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
@@ -186,6 +187,7 @@ func Frexp(a *fake.M) (*fake.M, *fake.M) {
 // Frexp as not bound, with why (its results: frexp returns two
 // tensors, init binds ops of one).
 func TestInitKernelTwoResults(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, map[string]string{"kern.go": frexpKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
@@ -255,6 +257,7 @@ func Roll[I ~int32 | ~int64](x *genlib.T[float64], shift I) *genlib.T[float64] {
 // sweep reports same_content on relu. A generic kernel init cannot
 // instantiate (Roll[I ~int32 | ~int64]) is named, with why.
 func TestInitKernelGeneric(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, map[string]string{"kern.go": genericKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
@@ -349,6 +352,7 @@ func Sub(x, y *dtlib.T) (*dtlib.T, error) {
 // test passes on the cases at alpha 1; the sweep reaches them and finds
 // Add's planted write of its input, and nothing of Sub.
 func TestInitKernelWithoutAlpha(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, map[string]string{"kern.go": noAlphaKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer

@@ -17,6 +17,7 @@ import (
 // reproducer that imports no package of assertgen and fails with the
 // call and the broken promise; init's report says so.
 func TestInitLibraryRepro(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
 	var out strings.Builder
@@ -26,8 +27,7 @@ func TestInitLibraryRepro(t *testing.T) {
 	if want := "reproducers: assertgen_sweep_test.go's sweepAdapter writes bool, int64, int, float32, float64 tensors as Go"; !strings.Contains(out.String(), want) {
 		t.Errorf("init's report lacks %q:\n%s", want, out.String())
 	}
-	t.Setenv("ASSERTGEN_SWEEP_REPRO", "testdata/repro")
-	found, report := sweepFindings(t, mod, dir)
+	found, report := sweepFindings(t, mod, dir, "ASSERTGEN_SWEEP_REPRO=testdata/repro")
 	m := regexp.MustCompile(`reproducers \((\d+) verified, (\d+) not`).FindStringSubmatch(report)
 	if m == nil || m[2] != "0" {
 		t.Fatalf("not every finding has a verified reproducer:\n%s", report)

@@ -58,6 +58,7 @@ func fakeModule(t *testing.T, userFiles map[string]string) string {
 // library's type. anylib's T is built as gorgonia's Dense is; viewlib's
 // views are made, and written in reproducers, with the methods init found.
 func TestInitLibrary(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	for _, tc := range []struct {
 		name string
 		o    InitOptions
@@ -110,6 +111,7 @@ func TestInitLibrary(t *testing.T) {
 // are usage errors naming the flag; a file init would write that exists
 // makes it write none.
 func TestInitLibraryRefusals(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, map[string]string{"generate.go": "package user\n"})
 	dir := filepath.Join(mod, "user")
 	const ty = "*example.com/fakemod/fake.M"

@@ -24,6 +24,7 @@ import (
 // of the view's sizes first: Transposed's copy and Clone's (and the ops' results) are not views,
 // Narrow(i) is at another row, Row keeps the selected dim.
 func TestProbeViews(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	_, l := probedLib(t, fakeModule(t, nil), "example.com/fakemod/viewlib")
 	v := l.Views
 	if v.Transpose == nil || v.Select == nil {
@@ -62,6 +63,7 @@ func TestProbeViews(t *testing.T) {
 // Slice(viewlib.S(i))), imports no package of assertgen, and fails alone
 // with the op in its message.
 func TestInitLibraryViews(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
@@ -77,8 +79,7 @@ func TestInitLibraryViews(t *testing.T) {
 			t.Errorf("init's report lacks %q:\n%s", want, report)
 		}
 	}
-	t.Setenv("ASSERTGEN_SWEEP_REPRO", "testdata/repro")
-	found, sweep := sweepFindings(t, mod, dir)
+	found, sweep := sweepFindings(t, mod, dir, "ASSERTGEN_SWEEP_REPRO=testdata/repro")
 	repros := verifiedRepros(sweep)
 	for key, sample := range map[string]string{
 		"abs impl_use_count_eq_fresh return 0": "non-contiguous float [2,3] (transposed views)",
@@ -154,6 +155,7 @@ func verifiedRepros(report string) map[string]repro {
 // in (viewlib with Quit, which calls os.Exit) costs the views, not init:
 // ProbeViews returns no error, makes no view, and says why.
 func TestProbeViewsExit(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, nil)
 	src, err := os.ReadFile(filepath.Join(mod, "viewlib", "viewlib.go"))
 	if err != nil {
@@ -181,6 +183,7 @@ func TestProbeViewsExit(t *testing.T) {
 // copy, another row) are refused per kind, with why, and the tensors the
 // constructor makes still have theirs.
 func TestReproViews(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	dir, l := probedLib(t, fakeModule(t, nil), "example.com/fakemod/viewlib")
 	ctx := context.Background()
 	h := l.Repro()

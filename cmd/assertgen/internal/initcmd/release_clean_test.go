@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/assertgen/assertgen/cmd/assertgen/internal/generate"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // The tests of this file (issue 77, item 6): what init writes leaves the
@@ -33,14 +33,13 @@ func cleanGo(t *testing.T, dir string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// cleanGen runs assertgen gen on the config in dir, in this process.
+// cleanGen runs assertgen gen on the config in dir, as the user would.
 func cleanGen(t *testing.T, dir string) {
 	t.Helper()
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOWORK", "off")
-	var stdout, stderr bytes.Buffer
-	if err := generate.CmdGen.Run([]string{"-config", filepath.Join(dir, "assertgen.yaml")}, &stdout, &stderr); err != nil {
-		t.Fatalf("gen in %s: %v\n%s%s", dir, err, stdout.String(), stderr.String())
+	cmd := exec.Command(clitest.Command(t), "gen", "-config", "assertgen.yaml")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gen in %s: %v\n%s", dir, err, out)
 	}
 }
 
@@ -70,6 +69,7 @@ func assertgenDeps(t *testing.T, dir string, args ...string) []string {
 // A bug planted in the user's kernel then gives a sweep reproducer,
 // which imports the user's package and links nothing of assertgen.
 func TestInitLibraryReleaseClean(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	const relu = `package user
 
 import "example.com/fakemod/fake"
@@ -159,6 +159,7 @@ func Relu(a *fake.M) *fake.M {
 // test, the sweep) pass. A memory function in a file of both builds, as
 // init wrote it before, keeps working: gen takes either.
 func TestInitMemoryReleaseClean(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	const rt = `package user
 
 // Tensor has no ids of its own: a window on a shared buffer.
@@ -256,6 +257,7 @@ func Clone(self *Tensor, memoryFormat *int) *Tensor { return New(self.data, self
 // its wrappers links no package of assertgen, and the debug build's
 // conformance test and sweep pass.
 func TestInitPlainReleaseClean(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
 	const rt = `package user
 
 import "sync/atomic"
