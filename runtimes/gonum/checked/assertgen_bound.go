@@ -1170,6 +1170,31 @@ func boundAlias(self *mat.Dense) *mat.Dense {
 	return gonum.AssertgenAlias(self)
 }
 
+// boundEluOut is elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundEluOut(self *mat.Dense, alpha float64, scale float64, input_scale float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(_, _ int, v float64) float64 {
+		return scale * (max(v, 0) + min(0, alpha*(math.Exp(input_scale*v)-1)))
+	}, self)
+	return out
+}
+
+// boundElu is elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor, bound in the config.
+func boundElu(self *mat.Dense, alpha float64, scale float64, input_scale float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(_, _ int, v float64) float64 {
+		return scale * (max(v, 0) + min(0, alpha*(math.Exp(input_scale*v)-1)))
+	}, self)
+	return ret
+}
+
+// boundElu_ is elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!), bound in the config.
+func boundElu_(self *mat.Dense, alpha float64, scale float64, input_scale float64) *mat.Dense {
+	self.Apply(func(_, _ int, v float64) float64 {
+		return scale * (max(v, 0) + min(0, alpha*(math.Exp(input_scale*v)-1)))
+	}, self)
+	return self
+}
+
 // boundHardsigmoidOut is hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!), bound in the config.
 func boundHardsigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	out.Apply(func(_, _ int, v float64) float64 { return min(max(v/6+0.5, 0), 1) }, self)

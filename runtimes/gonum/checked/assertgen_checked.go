@@ -948,7 +948,7 @@ var opErf = wrap.Op{
 	Name:     "erf",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:74:9",
+	Pos:      "assertgen.yaml:77:9",
 }
 
 // Erf checks erf(Tensor self) -> Tensor
@@ -967,7 +967,7 @@ var opErf_ = wrap.Op{
 	Name:     "erf_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:76:10",
+	Pos:      "assertgen.yaml:79:10",
 }
 
 // Erf_ checks erf_(Tensor(a!) self) -> Tensor(a!)
@@ -987,7 +987,7 @@ var opErfOut = wrap.Op{
 	Name:     "erf",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:75:13",
+	Pos:      "assertgen.yaml:78:13",
 }
 
 // ErfOut checks erf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1007,7 +1007,7 @@ var opErfc = wrap.Op{
 	Name:     "erfc",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:77:10",
+	Pos:      "assertgen.yaml:80:10",
 }
 
 // Erfc checks erfc(Tensor self) -> Tensor
@@ -1026,7 +1026,7 @@ var opErfc_ = wrap.Op{
 	Name:     "erfc_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:79:11",
+	Pos:      "assertgen.yaml:82:11",
 }
 
 // Erfc_ checks erfc_(Tensor(a!) self) -> Tensor(a!)
@@ -1046,7 +1046,7 @@ var opErfcOut = wrap.Op{
 	Name:     "erfc",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:78:14",
+	Pos:      "assertgen.yaml:81:14",
 }
 
 // ErfcOut checks erfc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1066,7 +1066,7 @@ var opExp = wrap.Op{
 	Name:     "exp",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:80:9",
+	Pos:      "assertgen.yaml:83:9",
 }
 
 // Exp checks exp(Tensor self) -> Tensor
@@ -1085,7 +1085,7 @@ var opExp_ = wrap.Op{
 	Name:     "exp_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:85:10",
+	Pos:      "assertgen.yaml:88:10",
 }
 
 // Exp_ checks exp_(Tensor(a!) self) -> Tensor(a!)
@@ -1105,7 +1105,7 @@ var opExpOut = wrap.Op{
 	Name:     "exp",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:81:13",
+	Pos:      "assertgen.yaml:84:13",
 }
 
 // ExpOut checks exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1125,7 +1125,7 @@ var opExp2 = wrap.Op{
 	Name:     "exp2",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:82:10",
+	Pos:      "assertgen.yaml:85:10",
 }
 
 // Exp2 checks exp2(Tensor self) -> Tensor
@@ -1144,7 +1144,7 @@ var opExp2_ = wrap.Op{
 	Name:     "exp2_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:84:11",
+	Pos:      "assertgen.yaml:87:11",
 }
 
 // Exp2_ checks exp2_(Tensor(a!) self) -> Tensor(a!)
@@ -1164,7 +1164,7 @@ var opExp2Out = wrap.Op{
 	Name:     "exp2",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:83:14",
+	Pos:      "assertgen.yaml:86:14",
 }
 
 // Exp2Out checks exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1184,7 +1184,7 @@ var opExpm1 = wrap.Op{
 	Name:     "expm1",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:86:11",
+	Pos:      "assertgen.yaml:89:11",
 }
 
 // Expm1 checks expm1(Tensor self) -> Tensor
@@ -1203,7 +1203,7 @@ var opExpm1_ = wrap.Op{
 	Name:     "expm1_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:88:12",
+	Pos:      "assertgen.yaml:91:12",
 }
 
 // Expm1_ checks expm1_(Tensor(a!) self) -> Tensor(a!)
@@ -1223,7 +1223,7 @@ var opExpm1Out = wrap.Op{
 	Name:     "expm1",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:87:15",
+	Pos:      "assertgen.yaml:90:15",
 }
 
 // Expm1Out checks expm1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1243,7 +1243,7 @@ var opFillScalar = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:89:17",
+	Pos:      "assertgen.yaml:92:17",
 }
 
 // FillScalar checks fill.Scalar(Tensor self, Scalar value) -> Tensor
@@ -1262,7 +1262,7 @@ var opFill_Scalar = wrap.Op{
 	Name:     "fill_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:91:18",
+	Pos:      "assertgen.yaml:94:18",
 }
 
 // Fill_Scalar checks fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -1282,7 +1282,7 @@ var opFillScalarOut = wrap.Op{
 	Name:     "fill",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:90:21",
+	Pos:      "assertgen.yaml:93:21",
 }
 
 // FillScalarOut checks fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)
@@ -1302,7 +1302,7 @@ var opFloor = wrap.Op{
 	Name:     "floor",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:95:11",
+	Pos:      "assertgen.yaml:98:11",
 }
 
 // Floor checks floor(Tensor self) -> Tensor
@@ -1321,7 +1321,7 @@ var opFloor_ = wrap.Op{
 	Name:     "floor_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:97:12",
+	Pos:      "assertgen.yaml:100:12",
 }
 
 // Floor_ checks floor_(Tensor(a!) self) -> Tensor(a!)
@@ -1341,7 +1341,7 @@ var opFloorOut = wrap.Op{
 	Name:     "floor",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:96:15",
+	Pos:      "assertgen.yaml:99:15",
 }
 
 // FloorOut checks floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1361,7 +1361,7 @@ var opFrac = wrap.Op{
 	Name:     "frac",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:98:10",
+	Pos:      "assertgen.yaml:101:10",
 }
 
 // Frac checks frac(Tensor self) -> Tensor
@@ -1380,7 +1380,7 @@ var opFrac_ = wrap.Op{
 	Name:     "frac_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:100:11",
+	Pos:      "assertgen.yaml:103:11",
 }
 
 // Frac_ checks frac_(Tensor(a!) self) -> Tensor(a!)
@@ -1400,7 +1400,7 @@ var opFracOut = wrap.Op{
 	Name:     "frac",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:99:14",
+	Pos:      "assertgen.yaml:102:14",
 }
 
 // FracOut checks frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1420,7 +1420,7 @@ var opFullLike = wrap.Op{
 	Name:     "full_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:101:15",
+	Pos:      "assertgen.yaml:104:15",
 }
 
 // FullLike checks full_like(Tensor self, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -1439,7 +1439,7 @@ var opKron = wrap.Op{
 	Name:     "kron",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:116:10",
+	Pos:      "assertgen.yaml:119:10",
 }
 
 // Kron checks kron(Tensor self, Tensor other) -> Tensor
@@ -1458,7 +1458,7 @@ var opKronOut = wrap.Op{
 	Name:     "kron",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:117:14",
+	Pos:      "assertgen.yaml:120:14",
 }
 
 // KronOut checks kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1478,7 +1478,7 @@ var opLog = wrap.Op{
 	Name:     "log",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:123:9",
+	Pos:      "assertgen.yaml:126:9",
 }
 
 // Log checks log(Tensor self) -> Tensor
@@ -1497,7 +1497,7 @@ var opLog_ = wrap.Op{
 	Name:     "log_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:134:10",
+	Pos:      "assertgen.yaml:137:10",
 }
 
 // Log_ checks log_(Tensor(a!) self) -> Tensor(a!)
@@ -1517,7 +1517,7 @@ var opLogOut = wrap.Op{
 	Name:     "log",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:124:13",
+	Pos:      "assertgen.yaml:127:13",
 }
 
 // LogOut checks log.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1537,7 +1537,7 @@ var opLog10 = wrap.Op{
 	Name:     "log10",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:125:11",
+	Pos:      "assertgen.yaml:128:11",
 }
 
 // Log10 checks log10(Tensor self) -> Tensor
@@ -1556,7 +1556,7 @@ var opLog10_ = wrap.Op{
 	Name:     "log10_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:127:12",
+	Pos:      "assertgen.yaml:130:12",
 }
 
 // Log10_ checks log10_(Tensor(a!) self) -> Tensor(a!)
@@ -1576,7 +1576,7 @@ var opLog10Out = wrap.Op{
 	Name:     "log10",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:126:15",
+	Pos:      "assertgen.yaml:129:15",
 }
 
 // Log10Out checks log10.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1596,7 +1596,7 @@ var opLog1p = wrap.Op{
 	Name:     "log1p",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:128:11",
+	Pos:      "assertgen.yaml:131:11",
 }
 
 // Log1p checks log1p(Tensor self) -> Tensor
@@ -1615,7 +1615,7 @@ var opLog1p_ = wrap.Op{
 	Name:     "log1p_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:130:12",
+	Pos:      "assertgen.yaml:133:12",
 }
 
 // Log1p_ checks log1p_(Tensor(a!) self) -> Tensor(a!)
@@ -1635,7 +1635,7 @@ var opLog1pOut = wrap.Op{
 	Name:     "log1p",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:129:15",
+	Pos:      "assertgen.yaml:132:15",
 }
 
 // Log1pOut checks log1p.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1655,7 +1655,7 @@ var opLog2 = wrap.Op{
 	Name:     "log2",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:131:10",
+	Pos:      "assertgen.yaml:134:10",
 }
 
 // Log2 checks log2(Tensor self) -> Tensor
@@ -1674,7 +1674,7 @@ var opLog2_ = wrap.Op{
 	Name:     "log2_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:133:11",
+	Pos:      "assertgen.yaml:136:11",
 }
 
 // Log2_ checks log2_(Tensor(a!) self) -> Tensor(a!)
@@ -1694,7 +1694,7 @@ var opLog2Out = wrap.Op{
 	Name:     "log2",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:132:14",
+	Pos:      "assertgen.yaml:135:14",
 }
 
 // Log2Out checks log2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -1714,7 +1714,7 @@ var opMatmul = wrap.Op{
 	Name:     "matmul",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:135:12",
+	Pos:      "assertgen.yaml:138:12",
 }
 
 // Matmul checks matmul(Tensor self, Tensor other) -> Tensor
@@ -1733,7 +1733,7 @@ var opMatmulOut = wrap.Op{
 	Name:     "matmul",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:136:16",
+	Pos:      "assertgen.yaml:139:16",
 }
 
 // MatmulOut checks matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1753,7 +1753,7 @@ var opMm = wrap.Op{
 	Name:     "mm",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:141:8",
+	Pos:      "assertgen.yaml:144:8",
 }
 
 // Mm checks mm(Tensor self, Tensor mat2) -> Tensor
@@ -1772,7 +1772,7 @@ var opMmOut = wrap.Op{
 	Name:     "mm",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:142:12",
+	Pos:      "assertgen.yaml:145:12",
 }
 
 // MmOut checks mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
@@ -1792,7 +1792,7 @@ var opMulTensor = wrap.Op{
 	Name:     "mul",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:145:16",
+	Pos:      "assertgen.yaml:148:16",
 }
 
 // MulTensor checks mul.Tensor(Tensor self, Tensor other) -> Tensor
@@ -1811,7 +1811,7 @@ var opMul_Tensor = wrap.Op{
 	Name:     "mul_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:148:17",
+	Pos:      "assertgen.yaml:151:17",
 }
 
 // Mul_Tensor checks mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -1831,7 +1831,7 @@ var opMulOut = wrap.Op{
 	Name:     "mul",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:146:13",
+	Pos:      "assertgen.yaml:149:13",
 }
 
 // MulOut checks mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1851,7 +1851,7 @@ var opMulScalar = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:143:16",
+	Pos:      "assertgen.yaml:146:16",
 }
 
 // MulScalar checks mul.Scalar(Tensor self, Scalar other) -> Tensor
@@ -1870,7 +1870,7 @@ var opMul_Scalar = wrap.Op{
 	Name:     "mul_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:147:17",
+	Pos:      "assertgen.yaml:150:17",
 }
 
 // Mul_Scalar checks mul_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)
@@ -1890,7 +1890,7 @@ var opMulScalarOut = wrap.Op{
 	Name:     "mul",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:144:20",
+	Pos:      "assertgen.yaml:147:20",
 }
 
 // MulScalarOut checks mul.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)
@@ -1910,7 +1910,7 @@ var opNarrow = wrap.Op{
 	Name:     "narrow",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:149:12",
+	Pos:      "assertgen.yaml:152:12",
 }
 
 // Narrow checks narrow(Tensor(a) self, int dim, SymInt start, SymInt length) -> Tensor(a)
@@ -1929,7 +1929,7 @@ var opOnesLike = wrap.Op{
 	Name:     "ones_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:156:15",
+	Pos:      "assertgen.yaml:159:15",
 }
 
 // OnesLike checks ones_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -1948,7 +1948,7 @@ var opRad2deg = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:161:13",
+	Pos:      "assertgen.yaml:164:13",
 }
 
 // Rad2deg checks rad2deg(Tensor self) -> Tensor
@@ -1967,7 +1967,7 @@ var opRad2deg_ = wrap.Op{
 	Name:     "rad2deg_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:163:14",
+	Pos:      "assertgen.yaml:166:14",
 }
 
 // Rad2deg_ checks rad2deg_(Tensor(a!) self) -> Tensor(a!)
@@ -1987,7 +1987,7 @@ var opRad2degOut = wrap.Op{
 	Name:     "rad2deg",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:162:17",
+	Pos:      "assertgen.yaml:165:17",
 }
 
 // Rad2degOut checks rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2066,7 +2066,7 @@ var opReciprocal = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:164:16",
+	Pos:      "assertgen.yaml:167:16",
 }
 
 // Reciprocal checks reciprocal(Tensor self) -> Tensor
@@ -2085,7 +2085,7 @@ var opReciprocal_ = wrap.Op{
 	Name:     "reciprocal_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:166:17",
+	Pos:      "assertgen.yaml:169:17",
 }
 
 // Reciprocal_ checks reciprocal_(Tensor(a!) self) -> Tensor(a!)
@@ -2105,7 +2105,7 @@ var opReciprocalOut = wrap.Op{
 	Name:     "reciprocal",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:165:20",
+	Pos:      "assertgen.yaml:168:20",
 }
 
 // ReciprocalOut checks reciprocal.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2125,7 +2125,7 @@ var opNeg = wrap.Op{
 	Name:     "neg",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:150:9",
+	Pos:      "assertgen.yaml:153:9",
 }
 
 // Neg checks neg(Tensor self) -> Tensor
@@ -2144,7 +2144,7 @@ var opNeg_ = wrap.Op{
 	Name:     "neg_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:152:10",
+	Pos:      "assertgen.yaml:155:10",
 }
 
 // Neg_ checks neg_(Tensor(a!) self) -> Tensor(a!)
@@ -2164,7 +2164,7 @@ var opNegOut = wrap.Op{
 	Name:     "neg",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:151:13",
+	Pos:      "assertgen.yaml:154:13",
 }
 
 // NegOut checks neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2184,7 +2184,7 @@ var opNegative = wrap.Op{
 	Name:     "negative",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:153:14",
+	Pos:      "assertgen.yaml:156:14",
 }
 
 // Negative checks negative(Tensor self) -> Tensor
@@ -2203,7 +2203,7 @@ var opNegative_ = wrap.Op{
 	Name:     "negative_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:155:15",
+	Pos:      "assertgen.yaml:158:15",
 }
 
 // Negative_ checks negative_(Tensor(a!) self) -> Tensor(a!)
@@ -2223,7 +2223,7 @@ var opNegativeOut = wrap.Op{
 	Name:     "negative",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:154:18",
+	Pos:      "assertgen.yaml:157:18",
 }
 
 // NegativeOut checks negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2243,7 +2243,7 @@ var opRound = wrap.Op{
 	Name:     "round",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:172:11",
+	Pos:      "assertgen.yaml:175:11",
 }
 
 // Round checks round(Tensor self) -> Tensor
@@ -2262,7 +2262,7 @@ var opRound_ = wrap.Op{
 	Name:     "round_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:174:12",
+	Pos:      "assertgen.yaml:177:12",
 }
 
 // Round_ checks round_(Tensor(a!) self) -> Tensor(a!)
@@ -2282,7 +2282,7 @@ var opRoundOut = wrap.Op{
 	Name:     "round",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:173:15",
+	Pos:      "assertgen.yaml:176:15",
 }
 
 // RoundOut checks round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2302,7 +2302,7 @@ var opRelu = wrap.Op{
 	Name:     "relu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:167:10",
+	Pos:      "assertgen.yaml:170:10",
 }
 
 // Relu checks relu(Tensor self) -> Tensor
@@ -2321,7 +2321,7 @@ var opRelu_ = wrap.Op{
 	Name:     "relu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:171:11",
+	Pos:      "assertgen.yaml:174:11",
 }
 
 // Relu_ checks relu_(Tensor(a!) self) -> Tensor(a!)
@@ -2341,7 +2341,7 @@ var opReluOut = wrap.Op{
 	Name:     "relu",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:168:14",
+	Pos:      "assertgen.yaml:171:14",
 }
 
 // ReluOut checks relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2361,7 +2361,7 @@ var opRelu6 = wrap.Op{
 	Name:     "relu6",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:169:11",
+	Pos:      "assertgen.yaml:172:11",
 }
 
 // Relu6 checks relu6(Tensor self) -> Tensor
@@ -2380,7 +2380,7 @@ var opRelu6_ = wrap.Op{
 	Name:     "relu6_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:170:12",
+	Pos:      "assertgen.yaml:173:12",
 }
 
 // Relu6_ checks relu6_(Tensor(a!) self) -> Tensor(a!)
@@ -2400,7 +2400,7 @@ var opRsqrt = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:175:11",
+	Pos:      "assertgen.yaml:178:11",
 }
 
 // Rsqrt checks rsqrt(Tensor self) -> Tensor
@@ -2419,7 +2419,7 @@ var opRsqrt_ = wrap.Op{
 	Name:     "rsqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:177:12",
+	Pos:      "assertgen.yaml:180:12",
 }
 
 // Rsqrt_ checks rsqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -2439,7 +2439,7 @@ var opRsqrtOut = wrap.Op{
 	Name:     "rsqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:176:15",
+	Pos:      "assertgen.yaml:179:15",
 }
 
 // RsqrtOut checks rsqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2459,7 +2459,7 @@ var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:180:16",
+	Pos:      "assertgen.yaml:183:16",
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -2478,7 +2478,7 @@ var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:184:10",
+	Pos:      "assertgen.yaml:187:10",
 }
 
 // Silu checks silu(Tensor self) -> Tensor
@@ -2497,7 +2497,7 @@ var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:186:11",
+	Pos:      "assertgen.yaml:189:11",
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -2517,7 +2517,7 @@ var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:185:14",
+	Pos:      "assertgen.yaml:188:14",
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2537,7 +2537,7 @@ var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:181:13",
+	Pos:      "assertgen.yaml:184:13",
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -2556,7 +2556,7 @@ var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:183:14",
+	Pos:      "assertgen.yaml:186:14",
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -2576,7 +2576,7 @@ var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:182:17",
+	Pos:      "assertgen.yaml:185:17",
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2596,7 +2596,7 @@ var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:187:9",
+	Pos:      "assertgen.yaml:190:9",
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -2615,7 +2615,7 @@ var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:189:10",
+	Pos:      "assertgen.yaml:192:10",
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -2635,7 +2635,7 @@ var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:188:13",
+	Pos:      "assertgen.yaml:191:13",
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2655,7 +2655,7 @@ var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:190:10",
+	Pos:      "assertgen.yaml:193:10",
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -2674,7 +2674,7 @@ var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:192:11",
+	Pos:      "assertgen.yaml:195:11",
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -2694,7 +2694,7 @@ var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:191:14",
+	Pos:      "assertgen.yaml:194:14",
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2733,7 +2733,7 @@ var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:193:18",
+	Pos:      "assertgen.yaml:196:18",
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -2752,7 +2752,7 @@ var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:194:10",
+	Pos:      "assertgen.yaml:197:10",
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -2771,7 +2771,7 @@ var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:196:11",
+	Pos:      "assertgen.yaml:199:11",
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -2791,7 +2791,7 @@ var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:195:14",
+	Pos:      "assertgen.yaml:198:14",
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2811,7 +2811,7 @@ var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:197:12",
+	Pos:      "assertgen.yaml:200:12",
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -2830,7 +2830,7 @@ var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:199:13",
+	Pos:      "assertgen.yaml:202:13",
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -2850,7 +2850,7 @@ var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:198:16",
+	Pos:      "assertgen.yaml:201:16",
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2870,7 +2870,7 @@ var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:206:9",
+	Pos:      "assertgen.yaml:209:9",
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -2889,7 +2889,7 @@ var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:208:10",
+	Pos:      "assertgen.yaml:211:10",
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -2909,7 +2909,7 @@ var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:207:13",
+	Pos:      "assertgen.yaml:210:13",
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2929,7 +2929,7 @@ var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:209:10",
+	Pos:      "assertgen.yaml:212:10",
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -2948,7 +2948,7 @@ var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:211:11",
+	Pos:      "assertgen.yaml:214:11",
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -2968,7 +2968,7 @@ var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:210:14",
+	Pos:      "assertgen.yaml:213:14",
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2988,7 +2988,7 @@ var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:212:11",
+	Pos:      "assertgen.yaml:215:11",
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3007,7 +3007,7 @@ var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:214:12",
+	Pos:      "assertgen.yaml:217:12",
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3027,7 +3027,7 @@ var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:213:15",
+	Pos:      "assertgen.yaml:216:15",
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3047,7 +3047,7 @@ var opFix = wrap.Op{
 	Name:     "fix",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:92:9",
+	Pos:      "assertgen.yaml:95:9",
 }
 
 // Fix checks fix(Tensor self) -> Tensor
@@ -3066,7 +3066,7 @@ var opFix_ = wrap.Op{
 	Name:     "fix_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:94:10",
+	Pos:      "assertgen.yaml:97:10",
 }
 
 // Fix_ checks fix_(Tensor(a!) self) -> Tensor(a!)
@@ -3086,7 +3086,7 @@ var opFixOut = wrap.Op{
 	Name:     "fix",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:93:13",
+	Pos:      "assertgen.yaml:96:13",
 }
 
 // FixOut checks fix.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3106,7 +3106,7 @@ var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:216:16",
+	Pos:      "assertgen.yaml:219:16",
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -3164,7 +3164,7 @@ var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:215:11",
+	Pos:      "assertgen.yaml:218:11",
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -3184,7 +3184,7 @@ var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:203:13",
+	Pos:      "assertgen.yaml:206:13",
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3204,7 +3204,7 @@ var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:202:16",
+	Pos:      "assertgen.yaml:205:16",
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -3223,7 +3223,7 @@ var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:205:17",
+	Pos:      "assertgen.yaml:208:17",
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -3243,7 +3243,7 @@ var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:200:16",
+	Pos:      "assertgen.yaml:203:16",
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -3262,7 +3262,7 @@ var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:204:17",
+	Pos:      "assertgen.yaml:207:17",
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -3282,7 +3282,7 @@ var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:201:20",
+	Pos:      "assertgen.yaml:204:20",
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3302,7 +3302,7 @@ var opRsubScalar = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:178:17",
+	Pos:      "assertgen.yaml:181:17",
 }
 
 // RsubScalar checks rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -3321,7 +3321,7 @@ var opRsubScalarOut = wrap.Op{
 	Name:     "rsub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:179:21",
+	Pos:      "assertgen.yaml:182:21",
 }
 
 // RsubScalarOut checks rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3400,7 +3400,7 @@ var opHypotOut = wrap.Op{
 	Name:     "hypot",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:112:15",
+	Pos:      "assertgen.yaml:115:15",
 }
 
 // HypotOut checks hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3420,7 +3420,7 @@ var opHypot = wrap.Op{
 	Name:     "hypot",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:111:11",
+	Pos:      "assertgen.yaml:114:11",
 }
 
 // Hypot checks hypot(Tensor self, Tensor other) -> Tensor
@@ -3439,7 +3439,7 @@ var opHypot_ = wrap.Op{
 	Name:     "hypot_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:113:12",
+	Pos:      "assertgen.yaml:116:12",
 }
 
 // Hypot_ checks hypot_(Tensor(a!) self, Tensor other) -> Tensor(a!)
@@ -3459,7 +3459,7 @@ var opMaximum = wrap.Op{
 	Name:     "maximum",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:137:13",
+	Pos:      "assertgen.yaml:140:13",
 }
 
 // Maximum checks maximum(Tensor self, Tensor other) -> Tensor
@@ -3478,7 +3478,7 @@ var opMaximumOut = wrap.Op{
 	Name:     "maximum",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:138:17",
+	Pos:      "assertgen.yaml:141:17",
 }
 
 // MaximumOut checks maximum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3498,7 +3498,7 @@ var opMinimum = wrap.Op{
 	Name:     "minimum",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:139:13",
+	Pos:      "assertgen.yaml:142:13",
 }
 
 // Minimum checks minimum(Tensor self, Tensor other) -> Tensor
@@ -3517,7 +3517,7 @@ var opMinimumOut = wrap.Op{
 	Name:     "minimum",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:140:17",
+	Pos:      "assertgen.yaml:143:17",
 }
 
 // MinimumOut checks minimum.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
@@ -3537,7 +3537,7 @@ var opPowTensorTensorOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:160:27",
+	Pos:      "assertgen.yaml:163:27",
 }
 
 // PowTensorTensorOut checks pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -3557,7 +3557,7 @@ var opPowTensorTensor = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:159:23",
+	Pos:      "assertgen.yaml:162:23",
 }
 
 // PowTensorTensor checks pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor
@@ -3576,7 +3576,7 @@ var opPowTensorScalarOut = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:158:27",
+	Pos:      "assertgen.yaml:161:27",
 }
 
 // PowTensorScalarOut checks pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)
@@ -3596,7 +3596,7 @@ var opPowTensorScalar = wrap.Op{
 	Name:     "pow",
 	Overload: "Tensor_Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:157:23",
+	Pos:      "assertgen.yaml:160:23",
 }
 
 // PowTensorScalar checks pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor
@@ -3630,11 +3630,70 @@ func Alias(self *mat.Dense) *mat.Dense {
 	return r0
 }
 
+var opEluOut = wrap.Op{
+	Name:     "elu",
+	Overload: "out",
+	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:75:13",
+}
+
+// EluOut checks elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)
+func EluOut(self *mat.Dense, alpha float64, scale float64, input_scale float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundEluOut(self, alpha, scale, input_scale, out)
+	}
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opEluOut, &assertgenshapes.Shape_8f711461b4a1, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
+	r0 := boundEluOut(self, alpha, scale, input_scale, out)
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opElu = wrap.Op{
+	Name:     "elu",
+	Overload: "",
+	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:74:9",
+}
+
+// Elu checks elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor
+func Elu(self *mat.Dense, alpha float64, scale float64, input_scale float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundElu(self, alpha, scale, input_scale)
+	}
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opElu, &assertgenshapes.Shape_3e416a27d73e, (*assertgenshapes.ForeignDense)(self))
+	r0 := boundElu(self, alpha, scale, input_scale)
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opElu_ = wrap.Op{
+	Name:     "elu_",
+	Overload: "",
+	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:76:10",
+}
+
+// Elu_ checks elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)
+func Elu_(self *mat.Dense, alpha float64, scale float64, input_scale float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundElu_(self, alpha, scale, input_scale)
+	}
+	var fr wrap.Frame[[2]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_b8a174a3f4b7(&fr, &opElu_, &assertgenshapes.Shape_bf76ea020a58, (*assertgenshapes.ForeignDense)(self))
+	defer fr.Abandon()
+	r0 := boundElu_(self, alpha, scale, input_scale)
+	assertgenshapes.After_323567da38d1(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
 var opHardsigmoidOut = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:103:21",
+	Pos:      "assertgen.yaml:106:21",
 }
 
 // HardsigmoidOut checks hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3654,7 +3713,7 @@ var opHardsigmoid = wrap.Op{
 	Name:     "hardsigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:102:17",
+	Pos:      "assertgen.yaml:105:17",
 }
 
 // Hardsigmoid checks hardsigmoid(Tensor self) -> Tensor
@@ -3673,7 +3732,7 @@ var opHardsigmoid_ = wrap.Op{
 	Name:     "hardsigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:104:18",
+	Pos:      "assertgen.yaml:107:18",
 }
 
 // Hardsigmoid_ checks hardsigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -3693,7 +3752,7 @@ var opHardtanhOut = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:109:18",
+	Pos:      "assertgen.yaml:112:18",
 }
 
 // HardtanhOut checks hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3713,7 +3772,7 @@ var opHardtanh = wrap.Op{
 	Name:     "hardtanh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:108:14",
+	Pos:      "assertgen.yaml:111:14",
 }
 
 // Hardtanh checks hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
@@ -3732,7 +3791,7 @@ var opHardtanh_ = wrap.Op{
 	Name:     "hardtanh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:110:15",
+	Pos:      "assertgen.yaml:113:15",
 }
 
 // Hardtanh_ checks hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)
@@ -3752,7 +3811,7 @@ var opHardswishOut = wrap.Op{
 	Name:     "hardswish",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:106:19",
+	Pos:      "assertgen.yaml:109:19",
 }
 
 // HardswishOut checks hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3772,7 +3831,7 @@ var opHardswish = wrap.Op{
 	Name:     "hardswish",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:105:15",
+	Pos:      "assertgen.yaml:108:15",
 }
 
 // Hardswish checks hardswish(Tensor self) -> Tensor
@@ -3791,7 +3850,7 @@ var opHardswish_ = wrap.Op{
 	Name:     "hardswish_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:107:16",
+	Pos:      "assertgen.yaml:110:16",
 }
 
 // Hardswish_ checks hardswish_(Tensor(a!) self) -> Tensor(a!)
@@ -3811,7 +3870,7 @@ var opLeakyReluOut = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:119:20",
+	Pos:      "assertgen.yaml:122:20",
 }
 
 // LeakyReluOut checks leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)
@@ -3831,7 +3890,7 @@ var opLeakyRelu = wrap.Op{
 	Name:     "leaky_relu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:118:16",
+	Pos:      "assertgen.yaml:121:16",
 }
 
 // LeakyRelu checks leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor
@@ -3850,7 +3909,7 @@ var opLeakyRelu_ = wrap.Op{
 	Name:     "leaky_relu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:120:17",
+	Pos:      "assertgen.yaml:123:17",
 }
 
 // LeakyRelu_ checks leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)
@@ -3870,7 +3929,7 @@ var opLinalgInv = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:121:16",
+	Pos:      "assertgen.yaml:124:16",
 }
 
 // LinalgInv checks linalg_inv(Tensor A) -> Tensor
@@ -3889,7 +3948,7 @@ var opLinalgInvOut = wrap.Op{
 	Name:     "linalg_inv",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:122:20",
+	Pos:      "assertgen.yaml:125:20",
 }
 
 // LinalgInvOut checks linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)
@@ -3909,7 +3968,7 @@ var opInverse = wrap.Op{
 	Name:     "inverse",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:114:13",
+	Pos:      "assertgen.yaml:117:13",
 }
 
 // Inverse checks inverse(Tensor self) -> Tensor
@@ -3928,7 +3987,7 @@ var opInverseOut = wrap.Op{
 	Name:     "inverse",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:115:17",
+	Pos:      "assertgen.yaml:118:17",
 }
 
 // InverseOut checks inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)

@@ -926,6 +926,21 @@ func Alias(self *mat.Dense) *mat.Dense {
 	return boundAlias(self)
 }
 
+// EluOut calls boundEluOut (bound in the config): elu.out is checked only in builds with -tags debugasserts.
+func EluOut(self *mat.Dense, alpha float64, scale float64, input_scale float64, out *mat.Dense) *mat.Dense {
+	return boundEluOut(self, alpha, scale, input_scale, out)
+}
+
+// Elu calls boundElu (bound in the config): elu is checked only in builds with -tags debugasserts.
+func Elu(self *mat.Dense, alpha float64, scale float64, input_scale float64) *mat.Dense {
+	return boundElu(self, alpha, scale, input_scale)
+}
+
+// Elu_ calls boundElu_ (bound in the config): elu_ is checked only in builds with -tags debugasserts.
+func Elu_(self *mat.Dense, alpha float64, scale float64, input_scale float64) *mat.Dense {
+	return boundElu_(self, alpha, scale, input_scale)
+}
+
 // HardsigmoidOut calls boundHardsigmoidOut (bound in the config): hardsigmoid.out is checked only in builds with -tags debugasserts.
 func HardsigmoidOut(self *mat.Dense, out *mat.Dense) *mat.Dense {
 	return boundHardsigmoidOut(self, out)
