@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -512,26 +513,42 @@ func compactFrames(fs []string) []string {
 // own (go test in its module), and records whether it failed as its
 // finding did: with its title (a process that dies: with the crash's
 // text; one that exits: verifyExit). One that passes, or fails
-// otherwise, is not verified, and its note says why.
+// otherwise, is not verified, and its note says why. The go commands
+// run GOMAXPROCS at a time: each is one reproducer's build and run, and
+// a sweep of many causes waits for them all.
 func verifyRepros(rs []*Repro) {
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
 	for _, r := range rs {
-		switch {
-		case r.Dir == "":
-		case r.exits:
-			r.Verified, r.Note = verifyExit(r)
-		default:
-			result, text, loose := goTestJSON(r.Dir, []string{"."})
-			got := strings.Join(slices.Collect(maps.Values(text)), "")
-			if got == "" {
-				got = loose
-			}
-			res := ""
-			for _, v := range result {
-				res = v
-			}
-			r.Verified, r.Note = judgeRun(res, got+loose, r.want)
+		if r.Dir == "" {
+			continue
 		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			r.Verified, r.Note = verifyRepro(r)
+		}()
 	}
+	wg.Wait()
+}
+
+// verifyRepro runs the reproducer r and says whether it failed as its
+// finding did, and why not.
+func verifyRepro(r *Repro) (bool, string) {
+	if r.exits {
+		return verifyExit(r)
+	}
+	result, text, loose := goTestJSON(r.Dir, []string{"."})
+	got := strings.Join(slices.Collect(maps.Values(text)), "")
+	if got == "" {
+		got = loose
+	}
+	res := ""
+	for _, v := range result {
+		res = v
+	}
+	return judgeRun(res, got+loose, r.want)
 }
 
 // goTestJSON runs go test -count=1 -json of targets in dir and returns,

@@ -147,8 +147,12 @@ func TestInitLibraryForms(t *testing.T) {
 			t.Errorf("the memory function lacks %q:\n%s", want, mem)
 		}
 	}
-	found, _ := sweepFindings(t, mod, dir)
+	if want := "reproducers: assertgen_sweep_test.go's sweepAdapter writes bool, int64, int, float32, float64 tensors as Go"; !strings.Contains(report, want) {
+		t.Errorf("init's report lacks %q:\n%s", want, report)
+	}
+	found, sweep := sweepFindings(t, mod, dir, "ASSERTGEN_SWEEP_REPRO=testdata/repro")
 	checkDtlibFindings(t, found)
+	checkDtlibRepros(t, dir, found, sweep)
 }
 
 // checkDtlibFindings checks the sweep's findings of dtlib, by key with
