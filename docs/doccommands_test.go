@@ -69,6 +69,7 @@ var docExemptPrefix = map[string]string{
 // and -run, -bench and -fuzz names must exist, exempt or not, and so must
 // every script.
 func TestDocCommands(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)

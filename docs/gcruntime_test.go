@@ -15,6 +15,7 @@ import (
 // checked tests to fail with fresh_not_held, and the release build not to
 // check.
 func TestGuideGCRuntime(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	if testing.Short() {
 		t.Skip("builds the tool in a new module (-short skips it)")
 	}
@@ -80,6 +81,7 @@ var last *Tensor
 // it is (gonum's *mat.Dense with a memory function) in a module of its
 // own, then makes Mm return a cached result and expects fresh_not_held.
 func TestGuideForeign(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	if testing.Short() {
 		t.Skip("builds the tool in a new module (-short skips it)")
 	}

@@ -17,6 +17,7 @@ import (
 // init wrote is what examples/pool commits (its import path aside). Then
 // a kernel that copies where its schema says view fails the checked tests.
 func TestGuideGenericRuntime(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	if testing.Short() {
 		t.Skip("builds the tool in a new module (-short skips it)")
 	}

@@ -10,6 +10,7 @@ import (
 // its own, and checks what the guide says of it: init leaves nothing to
 // write, gen wraps 203 ops, and the sweep finds nothing.
 func TestGuideLibraryInit(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	if testing.Short() {
 		t.Skip("builds the tool and gonum in a new module (-short skips it)")
 	}

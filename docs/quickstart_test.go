@@ -87,6 +87,7 @@ func steps(t *testing.T, guide, marker string) []step {
 // check that catches it, and the conformance test (whose View is that
 // kernel) to fail, while the release build of the kernels' test passes.
 func TestGuideQuickStart(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	if testing.Short() {
 		t.Skip("builds the tool in a new module (-short skips it)")
 	}

@@ -15,6 +15,7 @@ import (
 // output directory is renamed to a temporary one inside the module, which
 // the go command's ./... patterns skip (its name starts with _).
 func TestReadmeMainCommand(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	if testing.Short() {
 		t.Skip("generates and builds every op's wrapper (-short skips it)")
 	}

@@ -22,6 +22,7 @@ import (
 // root's constant-count test; and the files it changed must
 // be exactly the recipe's.
 func TestNewCheckRecipe(t *testing.T) {
+	t.Parallel() // a module (or a copy of the tree) of its own
 	if testing.Short() {
 		t.Skip("copies the tree and builds it")
 	}

@@ -89,3 +89,41 @@ func BuildAll(t testing.TB, dir string) {
 		}
 	}
 }
+
+// ShapedRuntime is the body of a small runtime package without ids of its
+// own (a window on a shared buffer): a constructor with a shape, a
+// functional kernel, an in-place one, a view and a copy.
+const ShapedRuntime = `// Tensor has no ids of its own: a window on a shared buffer.
+type Tensor struct {
+	data  []float64
+	shape []int
+}
+
+// New returns a tensor of shape holding a copy of values.
+func New(values []float64, shape ...int) *Tensor {
+	return &Tensor{data: append([]float64(nil), values...), shape: append([]int(nil), shape...)}
+}
+
+// Neg is neg.
+func Neg(self *Tensor) *Tensor {
+	r := New(self.data, self.shape...)
+	for i := range r.data {
+		r.data[i] = -r.data[i]
+	}
+	return r
+}
+
+// Neg_ is neg_.
+func Neg_(self *Tensor) *Tensor {
+	for i := range self.data {
+		self.data[i] = -self.data[i]
+	}
+	return self
+}
+
+// Alias is alias.
+func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data, shape: self.shape} }
+
+// Clone is clone.
+func Clone(self *Tensor, memoryFormat *int) *Tensor { return New(self.data, self.shape...) }
+`

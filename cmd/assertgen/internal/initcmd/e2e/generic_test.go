@@ -209,7 +209,7 @@ func (t *Tensor) StorageAnchor() unsafe.Pointer {
 	dir := genericModule(t, map[string]string{
 		// A runtime with shapes: New(values, shape...), a view (T), a
 		// write (Neg_) and Share/Release-free holds (no use counts).
-		"s/s.go": "package s\n\n" + shapedRuntime + `
+		"s/s.go": "package s\n\n" + clitest.ShapedRuntime + `
 // FromValues is a 1-D constructor; New, with a shape, is preferred.
 func FromValues(values ...float64) *Tensor { return New(values, len(values)) }
 `,
@@ -345,7 +345,7 @@ func TestInitMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and tests Go code")
 	}
-	dir := genericModule(t, map[string]string{"m/m.go": "package m\n\n" + shapedRuntime + `
+	dir := genericModule(t, map[string]string{"m/m.go": "package m\n\n" + clitest.ShapedRuntime + `
 // Memory is taken: init names its function otherwise.
 const Memory = 1
 `, "k/k.go": `package k
@@ -490,36 +490,3 @@ func Neg(self *Tensor) *Tensor { return self }
 		}
 	}
 }
-
-// shapedRuntime is the body of a small runtime package without ids of its
-// own (a window on a shared buffer): a constructor with a shape, a
-// functional kernel, an in-place one, a view and a copy.
-const shapedRuntime = `// Tensor has no ids of its own: a window on a shared buffer.
-type Tensor struct {
-	data  []float64
-	shape []int
-}
-
-func New(values []float64, shape ...int) *Tensor {
-	return &Tensor{data: append([]float64(nil), values...), shape: append([]int(nil), shape...)}
-}
-
-func Neg(self *Tensor) *Tensor {
-	r := New(self.data, self.shape...)
-	for i := range r.data {
-		r.data[i] = -r.data[i]
-	}
-	return r
-}
-
-func Neg_(self *Tensor) *Tensor {
-	for i := range self.data {
-		self.data[i] = -self.data[i]
-	}
-	return self
-}
-
-func Alias(self *Tensor) *Tensor { return &Tensor{data: self.data, shape: self.shape} }
-
-func Clone(self *Tensor, memoryFormat *int) *Tensor { return New(self.data, self.shape...) }
-`
