@@ -40,6 +40,7 @@ func tempModule(t *testing.T) string {
 // TestBuildInterfaceGoldens builds the interface-mode golden files, both
 // profiles' packages in one module and one go command per build.
 func TestBuildInterfaceGoldens(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
@@ -76,6 +77,7 @@ func TestBuildInterfaceGoldens(t *testing.T) {
 // package's, but for the profile a comment names, and builds only the
 // strict package's without the tag.
 func TestBuildAllOps(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	if testing.Short() {
 		t.Skip("builds and vets every op's wrapper per profile, with and without the tag (a minute or more on the shared 2-core VM)")
 	}

@@ -20,6 +20,7 @@ import (
 // constant) in one package and every row skipped by the plan in another.
 // The table's method names are checked by internal/checktable's TestCheckFacts.
 func TestBuildCheckNames(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}

@@ -159,6 +159,7 @@ func TestEveryCheckEmitted(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	gen := func() []File {
 		s, err := schema.Embedded("1.13")
 		if err != nil {

@@ -59,6 +59,7 @@ func inventoryKinds() []inventoryKind {
 // of one without: the runtime reads the fingerprint through the
 // interface.
 func TestEveryOpTakesTheOnePath(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	if testing.Short() {
 		t.Skip("generates every op for each kind of runtime")
 	}

@@ -24,6 +24,7 @@ import (
 // runs under the plan's skip policy; the same for a plan narrowed by
 // Plan.Select.
 func TestPrintsThePlan(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	for _, r := range pytorch.Releases {
 		s, err := schema.Embedded(r.Series)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 // ops' names say (parts), so the set changes where the op was and in the
 // use counts of its helpers, not in the helpers of every later op.
 func TestDropOneOpChangesFewLines(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	if testing.Short() {
 		t.Skip("generates the default schema's wrappers eight times (-short skips it)")
 	}

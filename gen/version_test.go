@@ -25,6 +25,7 @@ func TestWrapVersionInWindow(t *testing.T) {
 // window and fails for one below it (at its first constant) or above it
 // (at its second), where the comment above says to run go generate.
 func TestVersionGuard(t *testing.T) {
+	t.Parallel() // the long tests of the package side by side
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil)
 	check := func(version int) []string {
