@@ -456,7 +456,7 @@ func sweep(ops iter.Seq2[string, any], rt Runtime, o Options) (*Report, error) {
 	var rep *Report
 	if w := theWorker(); w != nil {
 		rep, err = w.serve(id, es, rt, n, o) // returns only for another sweep
-	} else if rep, err = sweepHere(t, id, es, rt, n, inProcess, o); err == nil {
+	} else if rep, err = sweepHere(t, id, es, rt, n, inProcess, o.inShard(sh.Shard)); err == nil {
 		rep.Shard = sh
 		err = writeShardReport(&o, testName(t), rep)
 	}

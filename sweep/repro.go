@@ -87,6 +87,18 @@ func (o *Options) reproDir() string {
 	return os.Getenv(reproEnv)
 }
 
+// inShard is o for the sweep of shard sh: with more than one shard, its
+// reproducers go into a directory of the shard's own under o's
+// (REPRO/shard-INDEX-of-TOTAL), so that shards on one machine, or
+// machines whose directories are gathered into one, never write two
+// causes' reproducers into one directory of the same name.
+func (o Options) inShard(sh Shard) Options {
+	if d := o.reproDir(); d != "" && sh.Total > 1 {
+		o.Repro = filepath.Join(d, fmt.Sprintf("shard-%d-of-%d", sh.Index, sh.Total))
+	}
+	return o
+}
+
 // calledAgain ends the name of a sample whose finding its second call
 // showed (Report.Again); shows calls such a sample twice.
 const calledAgain = ", called again"
