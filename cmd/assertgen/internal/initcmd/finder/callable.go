@@ -59,7 +59,7 @@ const (
 	Any                     // an interface{}: a tensor, or a number of the element type
 	Rest                    // a trailing variadic parameter (gorgonia's opts ...FuncOpt): left empty, or one Option
 	List                    // a slice of the tensor type: a kernel package's (an operator's Apply(xs []T))
-	IntSlice                    // a slice of an integer type: an op's int list (permute's dims); Type is the slice's
+	Sizes                   // a slice of an integer type: an op's int list (permute's dims); Type is the slice's
 )
 
 // A Result is what a callable returns.
@@ -176,7 +176,7 @@ func param(l *Lib, t types.Type, variadic bool) Param {
 		return Param{Kind: Number, Type: b.Name()} // a bool takes a bool scalar alone (keepdim)
 	}
 	if sl, ok := t.(*types.Slice); ok && isInt(sl.Elem()) {
-		return Param{Kind: IntSlice, Type: "[]" + sl.Elem().String()}
+		return Param{Kind: Sizes, Type: "[]" + sl.Elem().String()}
 	}
 	if sig, ok := t.(*types.Signature); ok && sig.Params().Len() >= 1 && sig.Results().Len() == 1 {
 		n := sig.Params().Len()

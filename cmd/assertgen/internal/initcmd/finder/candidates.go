@@ -324,7 +324,7 @@ func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value
 				return "", 0 // no scalar left, an optional one, or one of another kind
 			}
 			args, si = append(args, convert(op.scalarType(si), p.Type, op.Scalars[si])), si+1
-		case IntSlice:
+		case Sizes:
 			if li == len(op.Lists) {
 				return "", 0
 			}

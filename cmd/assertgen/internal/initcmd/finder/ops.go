@@ -52,7 +52,7 @@ const (
 	Scalar             // a number the values depend on
 	OutArg             // the out= tensor
 	Ignore             // one that does not change the values (refvalues.Ignorable)
-	IntList            // an int list the values depend on (permute's dims): []int64, nil for None
+	Dims               // an int list the values depend on (permute's dims): []int64, nil for None
 )
 
 // Ops returns the ops of s whose values the reference knows on tensors
@@ -202,7 +202,7 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 			op.Scalars = append(op.Scalars, p.Name)
 		case slices.Contains(ref.Lists, a.Name) && intList(t):
 			// permute's dims, sum's dim (int[1]?, nil for None).
-			p.Type, p.Role, p.Index = "[]int64", IntList, len(op.Lists)
+			p.Type, p.Role, p.Index = "[]int64", Dims, len(op.Lists)
 			op.Lists = append(op.Lists, p.Name)
 		case slices.Contains(ref.Scalars, a.Name) && (t.Is(schema.Bool) || t.Is(schema.ScalarType)):
 			// keepdim; a cast's dtype, PyTorch's ScalarType number.

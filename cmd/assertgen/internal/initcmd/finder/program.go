@@ -600,7 +600,7 @@ func (c *Candidate) args() []string {
 				continue
 			}
 			out = append(out, fmt.Sprintf("%s(%s[%d])", p.Type, runS, p.Index))
-		case IntList:
+		case Dims:
 			out = append(out, fmt.Sprintf("int64s(%s[%d])", runL, p.Index))
 		case OutArg:
 			out = append(out, runOut)
