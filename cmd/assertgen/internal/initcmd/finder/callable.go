@@ -473,6 +473,10 @@ func nameFits(cw, ow []string) bool {
 		return false
 	}
 	last := len(ow) - 1
+	if len(ow[last]) <= 2 {
+		// A short word is a word (eq, ge, t), not a prefix: Get is not ge.
+		return slices.Equal(cw[:len(ow)], ow)
+	}
 	return slices.Equal(cw[:last], ow[:last]) && strings.HasPrefix(cw[last], ow[last])
 }
 

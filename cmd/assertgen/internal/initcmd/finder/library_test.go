@@ -68,6 +68,13 @@ func TestNameFits(t *testing.T) {
 		{"LogDet", "log", true},
 		{"RawMatrix", "matrix_power", false},
 		{"MatrixPower", "matrix_power", true},
+		{"Get", "ge", false},
+		{"GetB", "ge", false},
+		{"Eq", "eq", true},
+		{"EqScalar", "eq", true},
+		{"Equal", "eq", false},
+		{"T", "t", true},
+		{"Tanh", "t", false},
 	} {
 		c := &Callable{Words: words(tc.name)}
 		if got := c.NameFits(tc.op); got != tc.want {

@@ -85,6 +85,9 @@ func OpsOf(s *schema.Schema, tensor, elem string, forms ...Form) ([]*Op, map[str
 		if ref == nil || ref.View && o.Kind != schema.Functional {
 			continue // detach_ is a view's metadata, not values: any no-op computes it
 		}
+		if o.Kind != schema.Functional && !keepsForm(ref, o.Kind == schema.Out) {
+			continue
+		}
 		if why := unmade(ref, forms); why != "" {
 			if unchecked == nil {
 				unchecked = map[string]string{}
@@ -98,6 +101,26 @@ func OpsOf(s *schema.Schema, tensor, elem string, forms ...Form) ([]*Op, map[str
 	}
 	slices.SortFunc(out, func(a, b *Op) int { return compare(a.Name, b.Name) })
 	return out, unchecked
+}
+
+// keepsForm reports whether ref's result has self's dtype on every case,
+// and, for an out= op (out), self's rank. An in-place op keeps self's
+// dtype where the functional op's result has another (eq_ on a float
+// tensor), and an out= op writes an out of any dtype: the functional
+// op's values are neither's. init gives an out= op's out the result's
+// sizes, so where the rank changes (squeeze, a reduction) a kernel that
+// writes self's values into it in order would pass.
+func keepsForm(ref *refvalues.Op, out bool) bool {
+	for _, c := range ref.Cases {
+		want, err := ref.Want(c)
+		if err != nil || len(c.In) == 0 {
+			return false
+		}
+		if want.DType != c.In[0].DType || out && len(want.Shape()) != len(c.In[0].Shape()) {
+			return false
+		}
+	}
+	return true
 }
 
 // unmade says which tensors of ref's cases (inputs and results) are of
