@@ -346,13 +346,9 @@ func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value
 				return "", 0
 			}
 		case Rest:
-			// Left empty (the library's defaults), or the option.
-			// An int list's: an op's int list (gorgonia's T(axes ...int)).
-			switch {
-			case opt != "":
-				args = append(args, opt)
-			case isInt(p.opt) && li < len(op.Lists):
-				args, li = append(args, intsArg(op.Lists[li], "[]"+p.opt.String(), true)), li+1
+			var a string
+			if a, li = restArg(p, opt, op, li); a != "" {
+				args = append(args, a)
 			}
 		default:
 			return "", 0
@@ -463,6 +459,19 @@ func (op *Op) mapFunc(n int) string {
 // operandW matches the second operand's element in a reference's
 // expression of two (refvalues.Op.Map).
 var operandW = regexp.MustCompile(`\bw\b`)
+
+// restArg is the argument of a Rest parameter p: the option opt, or
+// else the op's int list li spread (gorgonia's T(axes ...int)), or none
+// ("": the library's defaults). It returns the next list's index.
+func restArg(p Param, opt string, op *Op, li int) (string, int) {
+	switch {
+	case opt != "":
+		return opt, li
+	case isInt(p.opt) && li < len(op.Lists):
+		return intsArg(op.Lists[li], "[]"+p.opt.String(), true), li + 1
+	}
+	return "", li
+}
 
 // passes reports whether an op's scalar of Go type from may be passed as a
 // to: a bool (keepdim) as a bool alone, a dtype (PyTorch's ScalarType
