@@ -245,6 +245,44 @@ func Transpose(x *dtlib.T, perm []int64) (*dtlib.T, error) {
 	return res, nil
 }
 
+// Gather is ONNX's Gather: x's entries along axis at each of idx's (int64)
+// positions, of sizes x's before axis, idx's, x's after. Its bug: on a
+// 4-D x it writes x's first element.
+func Gather(x *dtlib.T, axis int, idx *dtlib.T) (*dtlib.T, error) {
+	v, mk := vals(x)
+	ix, shape := idx.Int64s(), x.Shape()
+	if axis < 0 {
+		axis += len(shape)
+	}
+	if v == nil || ix == nil || axis < 0 || axis >= len(shape) {
+		return nil, errors.New("user: Gather of these tensors")
+	}
+	outer, n, inner := 1, shape[axis], 1
+	for _, s := range shape[:axis] {
+		outer *= s
+	}
+	for _, s := range shape[axis+1:] {
+		inner *= s
+	}
+	var o []float64
+	for a := range outer {
+		for _, j := range ix {
+			if j < 0 {
+				j += int64(n)
+			}
+			if j < 0 || j >= int64(n) {
+				return nil, errors.New("user: Gather: an index out of range")
+			}
+			o = append(o, v[(a*n+int(j))*inner:(a*n+int(j)+1)*inner]...)
+		}
+	}
+	out := slices.Concat(shape[:axis], idx.Shape(), shape[axis+1:])
+	if len(shape) == 4 {
+		bump(x)
+	}
+	return mk(out, o), nil
+}
+
 // Add is ONNX's Add, without PyTorch's alpha. Its bug: on 4-D inputs the
 // result is on a's storage, which it writes.
 func Add(a, b *dtlib.T) (*dtlib.T, error) {
@@ -281,7 +319,8 @@ func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
 // and 0-D to 3-D cases, each to the overload it computes: Equal to
 // eq.Tensor, Cast (PyTorch's dtype numbers) to to.dtype, a copying
 // Transpose(x, perm) to permute_copy (not permute, a view, nor
-// transpose.int), Add without alpha to add.Tensor at alpha 1. Each has a
+// transpose.int), Gather(x, axis, indices) to index_select (not gather),
+// Add without alpha to add.Tensor at alpha 1. Each has a
 // bug planted on 4-D tensors, which the sweep finds there alone, and the
 // values test init writes passes. A kernel no op fits (Scale) is named in
 // its report.
@@ -290,13 +329,13 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs", "eq", "to", "permute", "permute_copy", "transpose", "add"}, Out: &out}); err != nil {
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs", "eq", "to", "permute", "permute_copy", "transpose", "gather", "index_select", "add"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
 	for _, want := range []string{
-		"by the kernels of example.com/fakemod/user: abs, add.Tensor, eq.Tensor, neg, neg_, permute_copy, to.dtype\n",
-		"by values alone (the name is not the op's): eq.Tensor (user.Equal), permute_copy (user.Transpose), to.dtype (user.Cast)\n",
+		"by the kernels of example.com/fakemod/user: abs, add.Tensor, eq.Tensor, index_select, neg, neg_, permute_copy, to.dtype\n",
+		"by values alone (the name is not the op's): eq.Tensor (user.Equal), index_select (user.Gather), permute_copy (user.Transpose), to.dtype (user.Cast)\n",
 		"not bound: user.Scale: no op fits it",
 	} {
 		if !strings.Contains(report, want) {
@@ -307,14 +346,15 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 	// Each planted bug of the kernels bound by values beside the float64
 	// matrices (comparisons, casts, shape ops, add without alpha) is found,
 	// on 4-D tensors alone, where it is planted.
-	for _, k := range []string{"eq.Tensor same_content argument self", "to.dtype same_content argument self", "permute_copy fresh_no_alias return 0", "add.Tensor fresh_no_alias return 0"} {
+	for _, k := range []string{"eq.Tensor same_content argument self", "to.dtype same_content argument self", "permute_copy fresh_no_alias return 0",
+		"index_select same_content argument self", "add.Tensor fresh_no_alias return 0"} {
 		if _, ok := found[k]; !ok {
 			t.Errorf("no %s finding:\n%s", k, all)
 		}
 	}
 	for k, in := range found {
 		op, _, _ := strings.Cut(k, " ")
-		if !slices.Contains([]string{"eq.Tensor", "to.dtype", "permute_copy", "add.Tensor"}, op) {
+		if !slices.Contains([]string{"eq.Tensor", "to.dtype", "permute_copy", "index_select", "add.Tensor"}, op) {
 			continue
 		}
 		for s := range strings.SplitSeq(in, "; ") {
