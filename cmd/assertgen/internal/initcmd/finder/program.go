@@ -16,8 +16,8 @@ import (
 // program returns the source of the program the value check runs. Its
 // command line says what it does (programMain):
 //   - run candidates on their op's cases, and write a line for each: what
-//     it returned (its sizes and values), or that it panicked, returned
-//     nil or did not return in time;
+//     it returned (its dtype, sizes and values), or that it panicked,
+//     returned nil or did not return in time;
 //   - probe the constructor and the element access;
 //   - run each candidate on empty inputs (empty).
 //
@@ -44,6 +44,9 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	fmt.Fprintf(&b, "func write(x tensorT) {\n%s\n}\n\n", l.Raw.Write())
 	fmt.Fprintf(&b, "func anchor(x tensorT) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
 	b.WriteString(l.typedHelpers(pkg))
+	// dtypeCode is PyTorch's ScalarType number of a case's dtype, as a
+	// kernel's dtype parameter takes it.
+	fmt.Fprintf(&b, "func dtypeCode(v float64) int { return [...]int{%d, %d, %d}[int(v)] }\n\n", refvalues.Float64.ScalarType(), refvalues.Bool.ScalarType(), refvalues.Int64.ScalarType())
 	fmt.Fprintf(&b, "const callTimeout = time.Duration(%d)\n\n", int64(callTimeout))
 	b.WriteString(programMain)
 	seen := map[*ViewForm]bool{}
@@ -191,10 +194,6 @@ func int64s(l []int) []int64 {
 	}
 	return out
 }
-
-// dtypeCode is PyTorch's ScalarType number of a case's dtype (0 float64,
-// 1 bool, 2 int64), as a kernel's dtype parameter takes it.
-func dtypeCode(v float64) int { return [...]int{7, 11, 4}[int(v)] }
 
 // optDtype is an optional dtype of a case: NaN is unset.
 func optDtype(v float64) *int {
