@@ -463,13 +463,23 @@ func (m *master) died(pos position, told *crashError, st *os.ProcessState, out *
 		}
 	}
 	if p := m.pending; p != nil {
-		m.pending = nil // the fresh worker died in the step again: the step's crash, not another's
-		if p.ce.Kind != ce.Kind || p.ce.Text != ce.Text || p.ce.At != ce.At {
+		// The fresh worker died in the step again, of the same kind in the
+		// same function (goroutines of one call racing to panic may say
+		// other texts at other lines): the step's crash, not another's.
+		m.pending = nil
+		if p.ce.Kind != ce.Kind || crashFunc(p.ce) != crashFunc(ce) || crashFunc(ce) == "" && p.ce.Text != ce.Text {
 			m.pending = p
 			m.settle()
 		}
 	}
 	return m.record(ev, ce)
+}
+
+// crashFunc is the function a crash is at, without its file and line
+// ("" for none).
+func crashFunc(ce *crashError) string {
+	fn, _, _ := strings.Cut(ce.At, " (")
+	return fn
 }
 
 // settle records the pending crash as one not attributed to an op: the

@@ -240,6 +240,44 @@ func TestUnattributedGoroutinePanic(t *testing.T) {
 	}
 }
 
+// racingPanic panics with text: one of a call's goroutines racing to
+// panic, whose text differs from run to run.
+func racingPanic(text string) { panic(text) }
+
+// A goroutine no step's call started (a pool's) that panics while an op
+// runs, and panics again in the same function with another text when
+// the op runs in a fresh worker, is the op's crash: goroutines racing to
+// panic say other texts, at other lines, of one bug.
+func TestGoroutinePanicAttributedOnRerun(t *testing.T) {
+	dir := os.Getenv("SWEEP_RACE_MARKER") // the master's, in its workers
+	if dir == "" {
+		dir = t.TempDir()
+		t.Setenv("SWEEP_RACE_MARKER", dir)
+	}
+	marker := filepath.Join(dir, "first")
+	// A pool's goroutine, started before the sweep (in each worker too):
+	// the call hands it work, and it panics.
+	pool := make(chan string)
+	go func() { racingPanic(<-pool) }()
+	racing := func(self *fakeTensor) *fakeTensor {
+		text := "the second run's text"
+		if f, err := os.OpenFile(marker, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); err == nil {
+			f.Close()
+			text = "the first run's text"
+		}
+		pool <- text
+		select {}
+	}
+	ops := ops2("abs(Tensor self) -> Tensor", racing, "cos(Tensor self) -> Tensor", cleanKernel)
+	rep, err := Sweep(ops, fakeRuntime{}, Options{Samples: 2, NoValues: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Unattributed) != 0 || len(rep.Crashes) != 1 || rep.Crashes[0].Op != "abs" || rep.Tried["cos"] != ".. " {
+		t.Errorf("want abs's crash, none unattributed, cos run:\n%s", rep)
+	}
+}
+
 // A correct kernel that prints a line starting "panic: " does not make a
 // later call's os.Exit a goroutine panic with its text: a death is read
 // from the output of the step it happened in. Nor does one that prints

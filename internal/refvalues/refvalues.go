@@ -264,3 +264,7 @@ func sizeError(op string, in ...Matrix) error {
 	}
 	return fmt.Errorf("%s: sizes %s do not fit", op, strings.Join(s, ", "))
 }
+
+// ScalarType is d's number in PyTorch's ScalarType enumeration, as a
+// kernel's dtype parameter takes it: 7 float64, 11 bool, 4 int64.
+func (d DType) ScalarType() int { return [...]int{Float64: 7, Bool: 11, Int64: 4}[d] }

@@ -229,3 +229,14 @@ func TestTensors(t *testing.T) {
 		t.Errorf("String: %s", s)
 	}
 }
+
+// TestScalarType: a dtype's number is PyTorch's ScalarType's, as the
+// sweep passes a dtype to a kernel (torch.float64 is 7, torch.bool 11,
+// torch.int64 4).
+func TestScalarType(t *testing.T) {
+	for d, want := range map[DType]int{Float64: 7, Bool: 11, Int64: 4} {
+		if got := d.ScalarType(); got != want {
+			t.Errorf("%s: %d, want %d", d, got, want)
+		}
+	}
+}

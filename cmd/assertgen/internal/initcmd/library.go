@@ -140,7 +140,7 @@ func initLibrary(o InitOptions, spec finder.Spec) error {
 	if err != nil {
 		return err
 	}
-	all := finder.Ops(s, t.Lib.Qual(), t.Lib.Elem)
+	all, unmade := finder.OpsOf(s, t.Lib.Qual(), t.Lib.Elem, t.Lib.ValueForms()...)
 	ops := all
 	if len(o.Ops) > 0 {
 		if ops, err = selectOps(s, ops, o.Ops); err != nil {
@@ -150,6 +150,7 @@ func initLibrary(o InitOptions, spec finder.Spec) error {
 	if t.Found, err = finder.Bind(context.Background(), t.Dir, t.Lib, ops); err != nil {
 		return err
 	}
+	t.Found.Unmade = unmade
 	t.Found.AddUnchecked(t.Lib, s, all)
 	var crashes []string
 	for _, b := range t.Found.Bindings {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,6 +20,7 @@ const dtlibKernels = `package user
 import (
 	"errors"
 	"math"
+	"slices"
 
 	"example.com/fakemod/dtlib"
 )
@@ -87,9 +89,218 @@ func Abs(x *dtlib.T) (*dtlib.T, error) {
 	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
 }
 
-// Transpose is a kernel of an op whose values init's value check does
-// not know: init cannot bind it, and says so.
-func Transpose(x *dtlib.T, dim0, dim1 int) (*dtlib.T, error) { return x, nil }
+// vals returns x's elements as float64s, and makes a tensor of x's
+// element type of such values (nil for an element type it does not take).
+func vals(x *dtlib.T) ([]float64, func(shape []int, v []float64) *dtlib.T) {
+	var out []float64
+	var mk func(v []float64) any
+	switch {
+	case x.Float64s() != nil:
+		for _, v := range x.Float64s() {
+			out = append(out, v)
+		}
+		mk = func(v []float64) any { return v }
+	case x.Float32s() != nil:
+		for _, v := range x.Float32s() {
+			out = append(out, float64(v))
+		}
+		mk = func(v []float64) any { return f32(v) }
+	case x.Int64s() != nil:
+		for _, v := range x.Int64s() {
+			out = append(out, float64(v))
+		}
+		mk = func(v []float64) any { return i64(v) }
+	case x.Bools() != nil:
+		for _, v := range x.Bools() {
+			out = append(out, map[bool]float64{true: 1}[v])
+		}
+		mk = func(v []float64) any { return bools(v) }
+	default:
+		return nil, nil
+	}
+	return out, func(shape []int, v []float64) *dtlib.T {
+		return dtlib.New(dtlib.WithShape(shape...), dtlib.WithBacking(mk(v)))
+	}
+}
+
+func f32(v []float64) []float32 {
+	o := make([]float32, len(v))
+	for i, x := range v {
+		o[i] = float32(x)
+	}
+	return o
+}
+
+func i64(v []float64) []int64 {
+	o := make([]int64, len(v))
+	for i, x := range v {
+		o[i] = int64(x)
+	}
+	return o
+}
+
+func bools(v []float64) []bool {
+	o := make([]bool, len(v))
+	for i, x := range v {
+		o[i] = x != 0
+	}
+	return o
+}
+
+// bump adds 1 to x's first element: a planted write of an input.
+func bump(x *dtlib.T) {
+	switch {
+	case len(x.Float64s()) > 0:
+		x.Float64s()[0]++
+	case len(x.Float32s()) > 0:
+		x.Float32s()[0]++
+	case len(x.Int64s()) > 0:
+		x.Int64s()[0]++
+	case len(x.Bools()) > 0:
+		x.Bools()[0] = !x.Bools()[0]
+	}
+}
+
+// Equal is ONNX's Equal: a bool tensor, true where a's element is b's.
+// Its bug: on 4-D inputs it writes a's first element.
+func Equal(a, b *dtlib.T) (*dtlib.T, error) {
+	x, _ := vals(a)
+	y, _ := vals(b)
+	if x == nil || y == nil || !slices.Equal(a.Shape(), b.Shape()) {
+		return nil, errors.New("user: Equal of these tensors")
+	}
+	o := make([]bool, len(x))
+	for i := range x {
+		o[i] = x[i] == y[i]
+	}
+	if len(a.Shape()) == 4 {
+		bump(a)
+	}
+	return dtlib.New(dtlib.WithShape(a.Shape()...), dtlib.WithBacking(o)), nil
+}
+
+// Cast is ONNX's Cast to PyTorch's dtype numbers: 7 float64, 6 float32,
+// 4 int64, 11 bool. Its bug: on a 4-D tensor it writes x's first element.
+func Cast(x *dtlib.T, to int) (*dtlib.T, error) {
+	v, _ := vals(x)
+	if v == nil {
+		return nil, errors.New("user: Cast of this tensor")
+	}
+	var d any
+	switch to {
+	case 7:
+		d = append([]float64(nil), v...)
+	case 6:
+		d = f32(v)
+	case 4:
+		d = i64(v)
+	case 11:
+		d = bools(v)
+	default:
+		return nil, errors.New("user: Cast to this dtype")
+	}
+	if len(x.Shape()) == 4 {
+		bump(x)
+	}
+	return dtlib.New(dtlib.WithShape(x.Shape()...), dtlib.WithBacking(d)), nil
+}
+
+// Transpose is ONNX's Transpose: a new tensor of x's dims in the order
+// perm. Its bug: on a 4-D tensor the result is on x's storage, which it
+// writes.
+func Transpose(x *dtlib.T, perm []int64) (*dtlib.T, error) {
+	v, mk := vals(x)
+	shape := x.Shape()
+	if v == nil || len(perm) != len(shape) {
+		return nil, errors.New("user: Transpose of these dims")
+	}
+	from := make([]int, len(perm))
+	out := make([]int, len(perm))
+	for i, p := range perm {
+		d := int(p)
+		if d < 0 {
+			d += len(shape)
+		}
+		if d < 0 || d >= len(shape) {
+			return nil, errors.New("user: Transpose of these dims")
+		}
+		from[i], out[i] = d, shape[d]
+	}
+	strides := x.Strides()
+	o := make([]float64, len(v))
+	idx := make([]int, len(out))
+	for i := range o {
+		at, rest := 0, i
+		for k := len(out) - 1; k >= 0; k-- {
+			idx[k], rest = rest%out[k], rest/out[k]
+			at += idx[k] * strides[from[k]]
+		}
+		o[i] = v[at]
+	}
+	res := mk(out, o)
+	if len(shape) == 4 && x.Float32s() != nil {
+		copy(x.Float32s(), res.Float32s())
+		return dtlib.New(dtlib.WithShape(out...), dtlib.WithBacking(x.Float32s())), nil
+	}
+	return res, nil
+}
+
+// Gather is ONNX's Gather: x's entries along axis at each of idx's (int64)
+// positions, of sizes x's before axis, idx's, x's after. Its bug: on a
+// 4-D x it writes x's first element.
+func Gather(x *dtlib.T, axis int, idx *dtlib.T) (*dtlib.T, error) {
+	v, mk := vals(x)
+	ix, shape := idx.Int64s(), x.Shape()
+	if axis < 0 {
+		axis += len(shape)
+	}
+	if v == nil || ix == nil || axis < 0 || axis >= len(shape) {
+		return nil, errors.New("user: Gather of these tensors")
+	}
+	outer, n, inner := 1, shape[axis], 1
+	for _, s := range shape[:axis] {
+		outer *= s
+	}
+	for _, s := range shape[axis+1:] {
+		inner *= s
+	}
+	var o []float64
+	for a := range outer {
+		for _, j := range ix {
+			if j < 0 {
+				j += int64(n)
+			}
+			if j < 0 || j >= int64(n) {
+				return nil, errors.New("user: Gather: an index out of range")
+			}
+			o = append(o, v[(a*n+int(j))*inner:(a*n+int(j)+1)*inner]...)
+		}
+	}
+	out := slices.Concat(shape[:axis], idx.Shape(), shape[axis+1:])
+	if len(shape) == 4 {
+		bump(x)
+	}
+	return mk(out, o), nil
+}
+
+// Add is ONNX's Add, without PyTorch's alpha. Its bug: on 4-D inputs the
+// result is on a's storage, which it writes.
+func Add(a, b *dtlib.T) (*dtlib.T, error) {
+	x, mk := vals(a)
+	y, _ := vals(b)
+	if x == nil || y == nil || a.Bools() != nil || !slices.Equal(a.Shape(), b.Shape()) {
+		return nil, errors.New("user: Add of these tensors")
+	}
+	for i := range x {
+		x[i] += y[i]
+	}
+	res := mk(a.Shape(), x)
+	if len(a.Shape()) == 4 && a.Float32s() != nil {
+		copy(a.Float32s(), res.Float32s())
+		return dtlib.New(dtlib.WithShape(a.Shape()...), dtlib.WithBacking(a.Float32s())), nil
+	}
+	return res, nil
+}
 
 // Scale is a kernel no op's name or values fit.
 func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
@@ -104,23 +315,27 @@ func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
 // (0-D, 1-D, 3-D, 4-D among them), and nothing of neg; and abs's kernel,
 // which writes |x| into a 0-dim input, only where x is negative: the
 // probe of a negative 0-dim tensor, no variant (their elements are
-// positive). A kernel it cannot check (Transpose: values the value check
-// does not run, with the line to bind it by hand; Scale: no op fits) is
-// named in its report.
+// positive). ONNX-style kernels are bound by their values on bool, int64
+// and 0-D to 3-D cases, each to the overload it computes: Equal to
+// eq.Tensor, Cast (PyTorch's dtype numbers) to to.dtype, a copying
+// Transpose(x, perm) to permute_copy (not permute, a view, nor
+// transpose.int), Gather(x, axis, indices) to index_select (not gather),
+// Add without alpha to add.Tensor at alpha 1. Each has a
+// bug planted on 4-D tensors, which the sweep finds there alone, and the
+// values test init writes passes. A kernel no op fits (Scale) is named in
+// its report.
 func TestInitKernelLibraryPlanted(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs"}, Out: &out}); err != nil {
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs", "eq", "to", "permute", "permute_copy", "transpose", "gather", "index_select", "add"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
-	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: abs, neg, neg_") {
-		t.Errorf("init's report does not bind neg and neg_ to the kernels:\n%s", report)
-	}
 	for _, want := range []string{
-		`not bound: user.Transpose: not transpose.int, transpose_: init's value check runs 2-D float64 matrices, and their values (in assertgen's reference) take or give other dtypes or ranks, so init cannot check a binding: bind it by hand in a config that includes init's (docs/guide.md), under bind:, fitting the call to its parameters: transpose.int: "user.Transpose(self, dim0, dim1)"`,
+		"by the kernels of example.com/fakemod/user: abs, add.Tensor, eq.Tensor, index_select, neg, neg_, permute_copy, to.dtype\n",
+		"by values alone (the name is not the op's): eq.Tensor (user.Equal), index_select (user.Gather), permute_copy (user.Transpose), to.dtype (user.Cast)\n",
 		"not bound: user.Scale: no op fits it",
 	} {
 		if !strings.Contains(report, want) {
@@ -128,6 +343,31 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 		}
 	}
 	found, all := sweepFindings(t, mod, dir)
+	// Each planted bug of the kernels bound by values beside the float64
+	// matrices (comparisons, casts, shape ops, add without alpha) is found,
+	// on 4-D tensors alone, where it is planted.
+	for _, k := range []string{"eq.Tensor same_content argument self", "to.dtype same_content argument self", "permute_copy fresh_no_alias return 0",
+		"index_select same_content argument self", "add.Tensor fresh_no_alias return 0"} {
+		if _, ok := found[k]; !ok {
+			t.Errorf("no %s finding:\n%s", k, all)
+		}
+	}
+	for k, in := range found {
+		op, _, _ := strings.Cut(k, " ")
+		if !slices.Contains([]string{"eq.Tensor", "to.dtype", "permute_copy", "index_select", "add.Tensor"}, op) {
+			continue
+		}
+		for s := range strings.SplitSeq(in, "; ") {
+			if !strings.Contains(s, "4-d") {
+				t.Errorf("%s found in %q, where its kernel is right (in: %s)", k, s, in)
+			}
+		}
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-run", "^TestBoundValues$", ".")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if o, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("TestBoundValues: %v\n%s", err, o)
+	}
 	in, ok := found["neg_ returns_arg return 0"]
 	if !ok {
 		t.Fatalf("no neg_ returns_arg finding:\n%s", all)

@@ -33,11 +33,18 @@ func (t *libTarget) valuesTest() ([]byte, error) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	matrix := func(m refvalues.Matrix) string {
-		var vs []string
+		var vs, sizes []string
 		for _, v := range m.Data {
 			vs = append(vs, lit(v))
 		}
-		return fmt.Sprintf("{%d, %d, []float64{%s}}", m.Rows, m.Cols, strings.Join(vs, ", "))
+		for _, n := range m.Shape() {
+			sizes = append(sizes, strconv.Itoa(n))
+		}
+		dtype := ""
+		if m.DType != refvalues.Float64 {
+			dtype = m.DType.String()
+		}
+		return fmt.Sprintf("{[]int{%s}, []float64{%s}, %q}", strings.Join(sizes, ", "), strings.Join(vs, ", "), dtype)
 	}
 	for _, b := range t.Found.Bindings {
 		op := b.Of
@@ -65,7 +72,8 @@ func (t *libTarget) valuesTest() ([]byte, error) {
 	data := struct {
 		*libTarget
 		Cases, Read string
-	}{t, cases.String(), strings.ReplaceAll(t.ReadCode, "\n", "\n\t")}
+		Typed       []string
+	}{t, cases.String(), strings.ReplaceAll(t.Lib.ReadTyped(), "\n", "\n\t"), t.Lib.TypedDtypes()}
 	if err := tp.Execute(&buf, data); err != nil {
 		return nil, err
 	}
@@ -73,8 +81,8 @@ func (t *libTarget) valuesTest() ([]byte, error) {
 }
 
 // callArgs are the arguments of op's checked wrapper on case k, in its
-// parameters' order: the inputs in, the case's scalars, and the tensor
-// out.
+// parameters' order: the inputs in, the case's scalars and int lists, and
+// the tensor out.
 func callArgs(op *finder.Op, k refvalues.Case) string {
 	var out []string
 	for _, p := range op.Params {
@@ -85,13 +93,31 @@ func callArgs(op *finder.Op, k refvalues.Case) string {
 				continue
 			}
 			out = append(out, fmt.Sprintf("in[%d]", p.Index))
+		case finder.Dims:
+			l := k.Lists[p.Index]
+			if l == nil {
+				out = append(out, "nil")
+				continue
+			}
+			var vs []string
+			for _, v := range l {
+				vs = append(vs, strconv.Itoa(v))
+			}
+			out = append(out, "[]int64{"+strings.Join(vs, ", ")+"}")
 		case finder.Scalar:
-			v := strconv.FormatFloat(k.Scalars[p.Index], 'g', -1, 64)
+			s := k.Scalars[p.Index]
+			v := strconv.FormatFloat(s, 'g', -1, 64)
 			switch {
-			case p.Type == "*int64" && refvalues.IsNone(k.Scalars[p.Index]):
+			case strings.HasPrefix(p.Type, "*") && refvalues.IsNone(s):
 				v = "nil"
 			case p.Type == "*int64":
 				v = "func() *int64 { v := int64(" + v + "); return &v }()"
+			case p.Type == "bool":
+				v = strconv.FormatBool(s != 0)
+			case p.Type == "int": // a dtype: PyTorch's ScalarType number
+				v = strconv.Itoa(refvalues.DType(s).ScalarType())
+			case p.Type == "*int":
+				v = "func() *int { v := " + strconv.Itoa(refvalues.DType(s).ScalarType()) + "; return &v }()"
 			}
 			out = append(out, v)
 		case finder.OutArg:
@@ -107,6 +133,10 @@ const valuesText = `package {{.Name}}_test
 
 import (
 	"math"
+{{- if .Typed}}
+	"reflect"
+{{- end}}
+	"slices"
 	"testing"
 
 	{{.Import}}
@@ -124,53 +154,68 @@ func TestBoundValues(t *testing.T) {
 		for i, m := range c.in {
 			in[i] = assertgenTensor(m)
 		}
-		stale := make([]float64, c.want.rows*c.want.cols) // out's values before: a kernel must not add to them
+		n := 1
+		for _, s := range c.want.shape {
+			n *= s
+		}
+		stale := make([]float64, n) // out's values before: a kernel must not add to them
 		for i := range stale {
 			stale[i] = 1000 + float64(i)
 		}
-		out := assertgenTensor(assertgenMatrix{c.want.rows, c.want.cols, stale})
+		out := assertgenTensor(assertgenMatrix{c.want.shape, stale, c.want.dtype})
 		if got := assertgenRead(c.run(in, out)); !assertgenEqual(got, c.want) {
 			t.Errorf("%s on %v: got %v, want %v", c.op, c.in, got, c.want)
 		}
 	}
 }
 
-// assertgenMatrix is a row-major matrix of the cases.
+// assertgenMatrix is a row-major tensor of the cases: its sizes, its
+// values (a bool 0 or 1) and its dtype, "" for {{.Lib.Elem}}.
 type assertgenMatrix struct {
-	rows, cols int
-	data       []float64
+	shape []int
+	data  []float64
+	dtype string
 }
 
 // assertgenTensor makes m with {{.LibName}}.{{.Lib.Ctor.Name}}.
 func assertgenTensor(m assertgenMatrix) {{.Qual}} {
+	shape := m.shape
+{{- range .Typed}}
+	if m.dtype == "{{.}}" {
+		data := make([]{{.}}, len(m.data))
+		for i, v := range m.data {
+			data[i] = {{if eq . "bool"}}v != 0{{else}}{{.}}(v){{end}}
+		}
+		return {{$.Ctor}}
+	}
+{{- end}}
 	data := make([]{{.Lib.Elem}}, len(m.data))
 	for i, v := range m.data {
 		data[i] = {{.Lib.Elem}}(v)
 	}
-	shape := []int{m.rows, m.cols}
 	return {{.Ctor}}
 }
 
-// assertgenRead reads x's sizes and values through {{.Lib.Raw.Method}}.
+// assertgenRead reads x's dtype, sizes and values.
 func assertgenRead(x {{.Qual}}) assertgenMatrix {
 	if x == nil {
 		return assertgenMatrix{}
 	}
-	var shape []int
-	var vals []float64
-	{{.Read}}
-	m := assertgenMatrix{data: vals}
-	if len(shape) == 2 {
-		m.rows, m.cols = shape[0], shape[1]
-	}
-	return m
+	dtype, shape, vals := assertgenReadAs(x)
+	return assertgenMatrix{shape, vals, dtype}
 }
 
-// assertgenEqual reports whether got holds want's values: the same sizes,
-// each element within 1e-9 of want's (relative beyond 1), NaN where want
-// is NaN, the same infinities.
+// assertgenReadAs reads x through {{.Lib.Raw.Method}}{{range .Typed}}, or its {{.}} elements{{end}}.
+func assertgenReadAs(x {{.Qual}}) (dtype string, shape []int, vals []float64) {
+	{{.Read}}
+	return dtype, shape, vals
+}
+
+// assertgenEqual reports whether got holds want's values: the same sizes
+// and dtype, each element within 1e-9 of want's (relative beyond 1), NaN
+// where want is NaN, the same infinities.
 func assertgenEqual(got, want assertgenMatrix) bool {
-	if got.rows != want.rows || got.cols != want.cols || len(got.data) != len(want.data) {
+	if !slices.Equal(got.shape, want.shape) || got.dtype != want.dtype || len(got.data) != len(want.data) {
 		return false
 	}
 	for i, w := range want.data {

@@ -59,6 +59,7 @@ const (
 	Any                     // an interface{}: a tensor, or a number of the element type
 	Rest                    // a trailing variadic parameter (gorgonia's opts ...FuncOpt): left empty, or one Option
 	List                    // a slice of the tensor type: a kernel package's (an operator's Apply(xs []T))
+	Sizes                   // a slice of an integer type: an op's int list (permute's dims); Type is the slice's
 )
 
 // A Result is what a callable returns.
@@ -171,8 +172,11 @@ func param(l *Lib, t types.Type, variadic bool) Param {
 	case isList(l, t):
 		return Param{Kind: List}
 	}
-	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsNumeric != 0 && b.Info()&types.IsComplex == 0 {
-		return Param{Kind: Number, Type: b.Name()}
+	if b, ok := t.(*types.Basic); ok && (b.Info()&types.IsNumeric != 0 && b.Info()&types.IsComplex == 0 || b.Kind() == types.Bool) {
+		return Param{Kind: Number, Type: b.Name()} // a bool takes a bool scalar alone (keepdim)
+	}
+	if sl, ok := t.(*types.Slice); ok && isInt(sl.Elem()) {
+		return Param{Kind: Sizes, Type: "[]" + sl.Elem().String()}
 	}
 	if sig, ok := t.(*types.Signature); ok && sig.Params().Len() >= 1 && sig.Results().Len() == 1 {
 		n := sig.Params().Len()
@@ -469,6 +473,10 @@ func nameFits(cw, ow []string) bool {
 		return false
 	}
 	last := len(ow) - 1
+	if len(ow[last]) <= 2 {
+		// A short word is a word (eq, ge, t), not a prefix: Get is not ge.
+		return slices.Equal(cw[:len(ow)], ow)
+	}
 	return slices.Equal(cw[:last], ow[:last]) && strings.HasPrefix(cw[last], ow[last])
 }
 

@@ -299,7 +299,7 @@ func heldGuard(callable string, held []OpParam) string {
 // tensors, or scalars not left at the end.
 func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value bool, opt string) (string, int) {
 	var args []string
-	ti, si, maps := 0, 0, 0
+	ti, si, li, maps := 0, 0, 0, 0
 	for _, p := range c.Params {
 		switch p.Kind {
 		case Tensor:
@@ -320,10 +320,15 @@ func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value
 				args, ti = append(args, c.list+"{"+strings.Join(tensors[ti:], ", ")+"}"), len(tensors)
 			}
 		case Number:
-			if si == len(op.Scalars) || strings.HasPrefix(op.scalarType(si), "*") {
-				return "", 0 // no scalar left, or an optional one
+			if si == len(op.Scalars) || strings.HasPrefix(op.scalarType(si), "*") || !passes(op.scalarType(si), p.Type) {
+				return "", 0 // no scalar left, an optional one, or one of another kind
 			}
 			args, si = append(args, convert(op.scalarType(si), p.Type, op.Scalars[si])), si+1
+		case Sizes:
+			if li == len(op.Lists) {
+				return "", 0
+			}
+			args, li = append(args, intsArg(op.Lists[li], p.Type, false)), li+1
 		case Map:
 			f := op.mapFunc(p.Index)
 			if !mapped || maps > 0 || f == "" {
@@ -335,15 +340,15 @@ func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value
 			switch {
 			case ti < len(tensors):
 				args, ti = append(args, tensors[ti]), ti+1
-			case si < len(op.Scalars) && !strings.HasPrefix(op.scalarType(si), "*"):
+			case si < len(op.Scalars) && !strings.HasPrefix(op.scalarType(si), "*") && passes(op.scalarType(si), op.Elem):
 				args, si = append(args, convert(op.scalarType(si), op.Elem, op.Scalars[si])), si+1
 			default:
 				return "", 0
 			}
 		case Rest:
-			// Left empty (the library's defaults), or the option.
-			if opt != "" {
-				args = append(args, opt)
+			var a string
+			if a, li = restArg(p, opt, op, li); a != "" {
+				args = append(args, a)
 			}
 		default:
 			return "", 0
@@ -354,14 +359,14 @@ func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value
 		// left (Recv).
 		var set []string
 		for ; !mapped && si < len(op.Scalars) && len(set) < len(c.Recv.Fields) && c.Recv.Ctor == ""; si++ {
-			if strings.HasPrefix(op.scalarType(si), "*") {
+			if strings.HasPrefix(op.scalarType(si), "*") || !passes(op.scalarType(si), c.Recv.Fields[len(set)].Type) {
 				return "", 0
 			}
 			set = append(set, convert(op.scalarType(si), c.Recv.Fields[len(set)].Type, op.Scalars[si]))
 		}
 		recv = c.Recv.expr(set) + "."
 	}
-	if ti != len(tensors) || mapped && maps != 1 {
+	if ti != len(tensors) || li != len(op.Lists) || mapped && maps != 1 {
 		return "", 0
 	}
 	code := recv + c.GoName + c.TypeArgs + "(" + strings.Join(args, ", ") + ")"
@@ -454,6 +459,46 @@ func (op *Op) mapFunc(n int) string {
 // operandW matches the second operand's element in a reference's
 // expression of two (refvalues.Op.Map).
 var operandW = regexp.MustCompile(`\bw\b`)
+
+// restArg is the argument of a Rest parameter p: the option opt, or
+// else the op's int list li spread (gorgonia's T(axes ...int)), or none
+// ("": the library's defaults). It returns the next list's index.
+func restArg(p Param, opt string, op *Op, li int) (string, int) {
+	switch {
+	case opt != "":
+		return opt, li
+	case isInt(p.opt) && li < len(op.Lists):
+		return intsArg(op.Lists[li], "[]"+p.opt.String(), true), li + 1
+	}
+	return "", li
+}
+
+// passes reports whether an op's scalar of Go type from may be passed as a
+// to: a bool (keepdim) as a bool alone, a dtype (PyTorch's ScalarType
+// number, int) as an integer alone, a number as any number.
+func passes(from, to string) bool {
+	isInt := strings.HasPrefix(to, "int") || strings.HasPrefix(to, "uint")
+	switch from {
+	case "bool":
+		return to == "bool"
+	case "int":
+		return isInt
+	}
+	return to != "bool"
+}
+
+// intsArg is the Go expression of the op's int list name ([]int64, nil
+// for None) as a parameter of slice type to, spread for a variadic one.
+func intsArg(name, to string, variadic bool) string {
+	arg := name
+	if to != "[]int64" {
+		arg = fmt.Sprintf("func(d []int64) %s { if d == nil { return nil }; o := make(%s, len(d)); for i, v := range d { o[i] = %s(v) }; return o }(%s)", to, to, strings.TrimPrefix(to, "[]"), name)
+	}
+	if variadic {
+		arg += "..."
+	}
+	return arg
+}
 
 // convert is the Go expression of name (of type from) as a to.
 func convert(from, to, name string) string {

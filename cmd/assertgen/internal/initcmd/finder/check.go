@@ -462,32 +462,50 @@ func caseInputs(ref *refvalues.Op, k int) string {
 	if len(c.Scalars) > 0 {
 		on += fmt.Sprintf(" with %v", c.Scalars)
 	}
+	for _, l := range c.Lists {
+		on += fmt.Sprintf(" with %v", l)
+	}
 	return on
 }
 
-// parseResult reads "ok ROWS COLS : VALUES". Anything else (a panic, nil,
-// a timeout), or a tensor of another rank, is an error.
+// parseResult reads "ok [DTYPE] SIZES... : VALUES": a float64 tensor
+// without DTYPE, else "bool" or "int64" (program's show). Anything else
+// (a panic, nil, a timeout) is an error.
 func parseResult(res string) (refvalues.Matrix, error) {
 	head, vals, ok := strings.Cut(res, ":")
 	f := strings.Fields(head)
-	if !ok || len(f) != 3 || f[0] != "ok" {
+	if !ok || len(f) == 0 || f[0] != "ok" {
 		return refvalues.Matrix{}, fmt.Errorf("%s", res)
 	}
-	r, err1 := strconv.Atoi(f[1])
-	c, err2 := strconv.Atoi(f[2])
-	if err1 != nil || err2 != nil {
-		return refvalues.Matrix{}, fmt.Errorf("%s", res)
+	f = f[1:]
+	dt := refvalues.Float64
+	if len(f) > 0 {
+		switch f[0] {
+		case "bool":
+			dt, f = refvalues.Bool, f[1:]
+		case "int64":
+			dt, f = refvalues.Int64, f[1:]
+		}
 	}
-	m := refvalues.Matrix{Rows: r, Cols: c}
+	sizes := []int{}
+	n := 1
+	for _, s := range f {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 0 {
+			return refvalues.Matrix{}, fmt.Errorf("%s", res)
+		}
+		sizes, n = append(sizes, v), n*v
+	}
+	var data []float64
 	for _, v := range strings.Fields(vals) {
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil {
 			return refvalues.Matrix{}, err
 		}
-		m.Data = append(m.Data, x)
+		data = append(data, x)
 	}
-	if len(m.Data) != r*c {
-		return refvalues.Matrix{}, fmt.Errorf("%d values of a %dx%d result", len(m.Data), r, c)
+	if len(data) != n {
+		return refvalues.Matrix{}, fmt.Errorf("%d values of a result of sizes %v", len(data), sizes)
 	}
-	return m, nil
+	return refvalues.Make(dt, sizes, data), nil
 }

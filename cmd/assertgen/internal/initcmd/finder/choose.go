@@ -95,6 +95,10 @@ type Found struct {
 	// Operators are the operator values of the kernel packages
 	// (Recv.Operator), with the ops bound to each or why none is.
 	Operators []OperatorUse
+	// Unmade are the ops the reference knows whose cases take or give
+	// tensors init does not make of the library's type (OpsOf), with why.
+	// AddUnchecked says it of a kernel named for one.
+	Unmade map[string]string
 	// unbuilt are the callables a candidate of which did not compile
 	// (Candidate.Unbuilt), with the compiler's message.
 	unbuilt map[string]string
@@ -498,11 +502,11 @@ func (f *Found) AddUnchecked(l *Lib, s *schema.Schema, ops []*Op) {
 		case f.unbuilt[c.Name] != "" && !said[c.Name]:
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: unbuiltWhy + f.unbuilt[c.Name]})
 		case len(named) > 0:
-			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: handWhy(c, named, s)})
+			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Ops: named, Why: handWhy(c, named, s, f.Unmade)})
 		case !said[c.Name] && !fits:
 			why := "no op fits it: its name is no op's whose values assertgen's reference knows, and its values are none of the ops' its parameters take"
 			if near := nearOps(c.Words, s); len(near) > 0 {
-				why += "; nearest: " + strings.Join(near, ", ") + ": " + handWhy(c, near, s)
+				why += "; nearest: " + strings.Join(near, ", ") + ": " + handWhy(c, near, s, f.Unmade)
 			}
 			f.Rejected = append(f.Rejected, Rejection{Callable: c.Name, Why: why})
 		}

@@ -68,6 +68,13 @@ func TestNameFits(t *testing.T) {
 		{"LogDet", "log", true},
 		{"RawMatrix", "matrix_power", false},
 		{"MatrixPower", "matrix_power", true},
+		{"Get", "ge", false},
+		{"GetB", "ge", false},
+		{"Eq", "eq", true},
+		{"EqScalar", "eq", true},
+		{"Equal", "eq", false},
+		{"T", "t", true},
+		{"Tanh", "t", false},
 	} {
 		c := &Callable{Words: words(tc.name)}
 		if got := c.NameFits(tc.op); got != tc.want {
@@ -527,7 +534,7 @@ func TestBindReceivers(t *testing.T) {
 		"nnops.Larger.Apply":    "nnops.Larger.Apply, on new(nnops.Larger): maximum",
 		"nnops.Concat.Apply":    "nnops.Concat.Apply, on its zero value, or with Axis set to the op's scalars: cat",
 		"nnops.Halve.Forward":   "nnops.Halve.Forward, on new(nnops.Halve): none: its values are not those of the ",
-		"nnops.Dropout.Forward": "nnops.Dropout.Forward, on its zero value, or with P set to the op's scalars: none: its parameters take no op's tensors and scalars (takes tensor, other)",
+		"nnops.Dropout.Forward": "nnops.Dropout.Forward, on its zero value, or with P set to the op's scalars: none: its parameters take no op's tensors and scalars (takes tensor, bool)",
 	} {
 		if !strings.HasPrefix(ops[name], want) {
 			t.Errorf("operator %s: %q, want it to start %q", name, ops[name], want)

@@ -474,3 +474,71 @@ func numel(shape []int) int {
 	}
 	return n
 }
+
+// valueDtypes are the reference's element types besides float64 that the
+// value check makes tensors of, where the library makes them.
+var valueDtypes = []string{"bool", "int64"}
+
+// ValueForms are the forms the value check runs an op's cases on, besides
+// 2-D float64 matrices, by the reference's dtype names (Ops): those of the
+// forms the constructor made and read back (ProbeMemory). The library's
+// element type stands for float64. A tensor of another element type is
+// made where the constructor takes values of any type, and read where the
+// type says a tensor's element type (Memory.Kind) and has an accessor of
+// it.
+func (l *Lib) ValueForms() []Form {
+	m := l.Memory
+	if m == nil {
+		return nil
+	}
+	var out []Form
+	for _, f := range m.Made {
+		switch {
+		case f.Dtype == l.Elem:
+			out = append(out, Form{"float64", f.Rank})
+		case slices.Contains(valueDtypes, f.Dtype) && l.Ctor.AnyData && m.Kind != "" && m.Access[f.Dtype] != "":
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// valueDtype reports whether the value check makes and reads tensors of
+// the reference's dtype d (valueDtypes) of the library's type.
+func (l *Lib) valueDtype(d string) bool {
+	return slices.ContainsFunc(l.ValueForms(), func(f Form) bool { return f.Dtype == d })
+}
+
+// TypedDtypes are the reference's dtypes besides float64 the value check
+// makes and reads of the library's type (ValueForms), in valueDtypes'
+// order.
+func (l *Lib) TypedDtypes() []string {
+	var out []string
+	for _, d := range valueDtypes {
+		if l.valueDtype(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// ReadTyped is Go code that reads the tensor x of any of the dtypes of
+// TypedDtypes: it sets dtype ("" for the library's element type, else
+// "bool" or "int64"), shape ([]int) and vals ([]float64, a bool 0 or 1),
+// and names reflect where there are such dtypes.
+func (l *Lib) ReadTyped() string {
+	var b strings.Builder
+	typed := l.TypedDtypes()
+	if len(typed) > 0 {
+		fmt.Fprintf(&b, "switch x.%s().Kind() {\n", l.Memory.Kind)
+		for _, d := range typed {
+			from := "float64(v)"
+			if d == "bool" {
+				from = "map[bool]float64{true: 1}[v]"
+			}
+			fmt.Fprintf(&b, "case reflect.%s:\nd := x.%s()\ndtype, shape, vals = %q, %s, make([]float64, len(d))\nfor i, v := range d {\nvals[i] = %s\n}\nreturn\n", upperFirst(d), l.Memory.Access[d], d, l.Sizes("x"), from)
+		}
+		b.WriteString("}\n")
+	}
+	return b.String() + l.Raw.Read()
+}

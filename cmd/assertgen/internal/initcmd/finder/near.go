@@ -72,13 +72,23 @@ func handLines(c *Callable, ops []string, s *schema.Schema) []string {
 	return out
 }
 
-// handWhy is what a rejection says of ops init cannot check: whether
-// assertgen's reference has their values (of dtypes or ranks the value
-// check does not run), and the lines to bind the callable by hand.
-func handWhy(c *Callable, ops []string, s *schema.Schema) string {
+// handWhy is what a rejection says of ops init cannot check: why (the
+// reference has no values for them, or its cases take tensors init does
+// not make of the library's type: unmade, OpsOf), and the lines to bind
+// the callable by hand.
+func handWhy(c *Callable, ops []string, s *schema.Schema, unmade map[string]string) string {
 	why := "assertgen's reference has no values for them, so init cannot check a binding"
-	if slices.ContainsFunc(ops, func(o string) bool { return refvalues.Lookup(o) != nil }) {
-		why = "init's value check runs 2-D float64 matrices, and their values (in assertgen's reference) take or give other dtypes or ranks, so init cannot check a binding"
+	var whys []string
+	for _, o := range ops {
+		if w := unmade[o]; w != "" {
+			whys = append(whys, o+": "+w)
+		}
+	}
+	switch {
+	case len(whys) > 0:
+		why = "init cannot check a binding: " + strings.Join(whys, "; ")
+	case slices.ContainsFunc(ops, func(o string) bool { return refvalues.Lookup(o) != nil }):
+		why = "init's value check passes no argument of their types (assertgen's reference has their values), so init cannot check a binding"
 	}
 	lines := handLines(c, ops, s)
 	if len(lines) == 0 {

@@ -3,6 +3,7 @@ package finder
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/assertgen/assertgen/internal/refvalues"
 	"github.com/assertgen/assertgen/plan"
@@ -18,6 +19,7 @@ type Op struct {
 	Params  []OpParam // in the schema's order: the bound kernel's parameters
 	Tensors []string  // the tensor inputs' Go names, in order
 	Scalars []string  // the scalars' Go names, in the order of Ref.Scalars
+	Lists   []string  // the int lists' Go names, in the order of Ref.Lists
 	Elem    string    // the tensors' element type
 	GoName  string    // the wrapper's name (plan.GoName)
 	// List is set for an op whose tensors are one list argument (cat):
@@ -50,34 +52,102 @@ const (
 	Scalar             // a number the values depend on
 	OutArg             // the out= tensor
 	Ignore             // one that does not change the values (refvalues.Ignorable)
+	Dims               // an int list the values depend on (permute's dims): []int64, nil for None
 )
 
-// Ops returns the ops of s whose values the reference knows on 2-D
-// float64 matrices, and whose parameters a binding of a tensor type can
-// take. Those parameters are
-// tensors (Go type tensor), numbers (Scalar is elem), and those refvalues
-// ignores. The ops have one Tensor result. In-place and out= ops take
-// their functional op's values.
-func Ops(s *schema.Schema, tensor, elem string) []*Op {
+// Ops returns the ops of s whose values the reference knows on tensors
+// the library makes, and whose parameters a binding of a tensor type can
+// take. Every library makes 2-D float64 matrices; forms are the others
+// it makes, by the reference's dtype names ("bool 1-D", Lib.ValueForms),
+// and an op is checked where each of its cases' tensors is of one of
+// them. Its parameters are tensors (Go type tensor), numbers (Scalar is
+// elem), bools, dtypes and int lists the values depend on, and those
+// refvalues ignores. The ops have one Tensor result. In-place and out=
+// ops take their functional op's values.
+func Ops(s *schema.Schema, tensor, elem string, forms ...Form) []*Op {
+	ops, _ := OpsOf(s, tensor, elem, forms...)
+	return ops
+}
+
+// OpsOf is Ops, and of the ops the reference knows whose cases need a
+// tensor the library does not make, why init does not check them: "its
+// cases take bool tensors, which the library's constructor does not
+// make". AddUnchecked says it of a kernel named for one.
+func OpsOf(s *schema.Schema, tensor, elem string, forms ...Form) ([]*Op, map[string]string) {
 	byName := map[string]*schema.Op{}
 	for _, o := range s.Ops {
 		byName[o.Name] = o
 	}
 	var out []*Op
+	var unchecked map[string]string
 	for _, o := range s.Ops {
 		ref := functional(o, byName)
 		if ref == nil || ref.View && o.Kind != schema.Functional {
 			continue // detach_ is a view's metadata, not values: any no-op computes it
 		}
-		if !ref.Matrices() {
-			continue // the value check runs 2-D float64 matrices only
+		if o.Kind != schema.Functional && !keepsForm(ref, o.Kind == schema.Out) {
+			continue
+		}
+		if why := unmade(ref, forms); why != "" {
+			if unchecked == nil {
+				unchecked = map[string]string{}
+			}
+			unchecked[o.Name] = why
+			continue
 		}
 		if op := newOp(o, ref, tensor, elem); op != nil {
 			out = append(out, op)
 		}
 	}
 	slices.SortFunc(out, func(a, b *Op) int { return compare(a.Name, b.Name) })
-	return out
+	return out, unchecked
+}
+
+// keepsForm reports whether ref's result has self's dtype on every case,
+// and, for an out= op (out), self's rank. An in-place op keeps self's
+// dtype where the functional op's result has another (eq_ on a float
+// tensor), and an out= op writes an out of any dtype: the functional
+// op's values are neither's. init gives an out= op's out the result's
+// sizes, so where the rank changes (squeeze, a reduction) a kernel that
+// writes self's values into it in order would pass.
+func keepsForm(ref *refvalues.Op, out bool) bool {
+	for _, c := range ref.Cases {
+		want, err := ref.Want(c)
+		if err != nil || len(c.In) == 0 {
+			return false
+		}
+		if want.DType != c.In[0].DType || out && len(want.Shape()) != len(c.In[0].Shape()) {
+			return false
+		}
+	}
+	return true
+}
+
+// unmade says which tensors of ref's cases (inputs and results) are of
+// no form of forms nor 2-D float64: "bool 1-D, int64 2-D". It is "" when
+// the library makes them all.
+func unmade(ref *refvalues.Op, forms []Form) string {
+	var missing []string
+	note := func(m refvalues.Matrix) {
+		f := Form{Dtype: m.DType.String(), Rank: len(m.Shape())}
+		if f == (Form{"float64", 2}) || slices.Contains(forms, f) || slices.Contains(missing, f.String()) {
+			return
+		}
+		missing = append(missing, f.String())
+	}
+	for _, c := range ref.Cases {
+		for _, in := range c.In {
+			note(in)
+		}
+		if want, err := ref.Want(c); err == nil {
+			note(want)
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	slices.Sort(missing)
+	return "its values are checked on " + strings.Join(missing, ", ") + " tensors, which init does not make of the library's type"
 }
 
 func compare(a, b string) int {
@@ -153,6 +223,18 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 				p.Default = a.Default
 			}
 			op.Scalars = append(op.Scalars, p.Name)
+		case slices.Contains(ref.Lists, a.Name) && intList(t):
+			// permute's dims, sum's dim (int[1]?, nil for None).
+			p.Type, p.Role, p.Index = "[]int64", Dims, len(op.Lists)
+			op.Lists = append(op.Lists, p.Name)
+		case slices.Contains(ref.Scalars, a.Name) && (t.Is(schema.Bool) || t.Is(schema.ScalarType)):
+			// keepdim; a cast's dtype, PyTorch's ScalarType number.
+			p.Type, p.Role, p.Index = map[bool]string{true: "bool", false: "int"}[t.Is(schema.Bool)], Scalar, len(op.Scalars)
+			op.Scalars = append(op.Scalars, p.Name)
+		case slices.Contains(ref.Scalars, a.Name) && t.Kind == schema.OptionalKind && t.Elem.Is(schema.ScalarType):
+			// _to_copy's dtype: nil keeps self's.
+			p.Type, p.Role, p.Index = "*int", Scalar, len(op.Scalars)
+			op.Scalars = append(op.Scalars, p.Name)
 		case slices.Contains(refvalues.Ignorable, a.Name) && ignoredType(t) != "":
 			p.Type, p.Role = ignoredType(t), Ignore
 		default:
@@ -160,10 +242,18 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 		}
 		op.Params = append(op.Params, p)
 	}
-	if o.Kind == schema.Out && len(f.Out) != 1 || len(op.Tensors) != ref.Tensors || !slices.Equal(op.Scalars, ref.Scalars) {
+	if o.Kind == schema.Out && len(f.Out) != 1 || len(op.Tensors) != ref.Tensors || !slices.Equal(op.Scalars, ref.Scalars) || !slices.Equal(op.Lists, ref.Lists) {
 		return nil
 	}
 	return op
+}
+
+// intList reports whether t is an int list (int[], SymInt[], int[1]?).
+func intList(t *schema.Type) bool {
+	if t.Kind == schema.OptionalKind {
+		t = t.Elem
+	}
+	return t.Kind == schema.ListKind && (t.Elem.Is(schema.Int) || t.Elem.Is(schema.SymInt))
 }
 
 // ignoredType is the Go type of an argument of schema type t that a

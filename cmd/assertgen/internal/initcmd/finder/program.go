@@ -16,8 +16,8 @@ import (
 // program returns the source of the program the value check runs. Its
 // command line says what it does (programMain):
 //   - run candidates on their op's cases, and write a line for each: what
-//     it returned (its sizes and values), or that it panicked, returned
-//     nil or did not return in time;
+//     it returned (its dtype, sizes and values), or that it panicked,
+//     returned nil or did not return in time;
 //   - probe the constructor and the element access;
 //   - run each candidate on empty inputs (empty).
 //
@@ -36,13 +36,17 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 			fmt.Fprintf(&kern, "\t%s %q\n", k.Name(), k.Path())
 		}
 	}
-	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"os\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n%s)\n\n", pkg, l.Pkg.Path(), kern.String())
+	fmt.Fprintf(&b, "package main\n\nimport (\n\t\"fmt\"\n\t\"math\"\n\t\"os\"\n\t\"reflect\"\n\t\"runtime\"\n\t\"strconv\"\n\t\"strings\"\n\t\"time\"\n\n\t%s %q\n%s)\n\n", pkg, l.Pkg.Path(), kern.String())
 	// The tensor type is tensorT: gorgonia's package is named tensor.
-	fmt.Fprintf(&b, "var _ = math.Pi\n\ntype tensorT = %s\n\ntype elem = %s\n\n", l.Qual(), l.Elem)
+	fmt.Fprintf(&b, "var _ = math.Pi\n\nvar _ reflect.Kind\n\ntype tensorT = %s\n\ntype elem = %s\n\n", l.Qual(), l.Elem)
 	fmt.Fprintf(&b, "func mk(shape []int, vals []float64) tensorT {\n\tdata := make([]%s, len(vals))\n\tfor i, v := range vals {\n\t\tdata[i] = %s(v)\n\t}\n\treturn %s\n}\n\n", l.Elem, l.Elem, l.Ctor.Call(pkg, "shape", "data"))
 	fmt.Fprintf(&b, "func read(x tensorT) (shape []int, vals []float64) {\n%s\nreturn shape, vals\n}\n\n", l.Raw.Read())
 	fmt.Fprintf(&b, "func write(x tensorT) {\n%s\n}\n\n", l.Raw.Write())
 	fmt.Fprintf(&b, "func anchor(x tensorT) *%s {\nd := %s\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n}\n\n", l.Elem, l.Raw.Slice("x"))
+	b.WriteString(l.typedHelpers(pkg))
+	// dtypeCode is PyTorch's ScalarType number of a case's dtype, as a
+	// kernel's dtype parameter takes it.
+	fmt.Fprintf(&b, "func dtypeCode(v float64) int { return [...]int{%d, %d, %d}[int(v)] }\n\n", refvalues.Float64.ScalarType(), refvalues.Bool.ScalarType(), refvalues.Int64.ScalarType())
 	fmt.Fprintf(&b, "const callTimeout = time.Duration(%d)\n\n", int64(callTimeout))
 	b.WriteString(programMain)
 	seen := map[*ViewForm]bool{}
@@ -65,7 +69,7 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 			if err != nil {
 				return nil, fmt.Errorf("reference of %s: %v", c.Op.Ref.Name, err)
 			}
-			fmt.Fprintf(&b, "{in: []m{%s}, s: %s, out: []int{%d, %d}},\n", matrices(k.In), floats(k.Scalars), want.Rows, want.Cols)
+			fmt.Fprintf(&b, "{in: []m{%s}, s: %s, l: %s, out: m%s},\n", matrices(k.In), floats(k.Scalars), intLists(k.Lists), matrices([]refvalues.Matrix{{Sizes: want.Shape(), DType: want.DType}}))
 		}
 		b.WriteString("},\n")
 	}
@@ -80,7 +84,7 @@ func program(l *Lib, cands []*Candidate) ([]byte, error) {
 	b.WriteString("}\n\n")
 	for i := range cands {
 		if of[i] == i {
-			fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s tensorT) tensorT {\n%s\n}\n\n", i, runIn, runS, runOut, src[i])
+			fmt.Fprintf(&b, "func c%d(%s []tensorT, %s []float64, %s [][]int, %s tensorT) tensorT {\n%s\n}\n\n", i, runIn, runS, runL, runOut, src[i])
 		}
 	}
 	return format.Source(b.Bytes())
@@ -120,15 +124,21 @@ func sharedFuncs(l *Lib, cands []*Candidate) (src []string, of []int) {
 // case of its op, each in a goroutine of its own, with a deadline.
 const programMain = `var sink *elem
 
+// m is a tensor of a case: its sizes, its values and its dtype (0
+// float64, 1 bool, 2 int64, as mkAs takes it).
 type m struct {
 	shape []int
 	data  []float64
+	dt    int
 }
 
+// A kase is a case of an op: its tensors, scalars and int lists, and
+// the sizes and dtype of its result (out's).
 type kase struct {
 	in  []m
 	s   []float64
-	out []int
+	l   [][]int
+	out m
 }
 
 type run struct {
@@ -148,7 +158,7 @@ type run struct {
 	// scalars its callable has no parameter for at their defaults
 	// (Candidate.Held).
 	ks []int
-	f  func(in []tensorT, s []float64, out tensorT) tensorT
+	f  func(in []tensorT, s []float64, l [][]int, out tensorT) tensorT
 }
 
 // runs reports whether r runs on case k.
@@ -171,6 +181,27 @@ func opt(v float64) *int64 {
 	}
 	i := int64(v)
 	return &i
+}
+
+// int64s is an int list of a case as a kernel takes it: nil for None.
+func int64s(l []int) []int64 {
+	if l == nil {
+		return nil
+	}
+	out := make([]int64, len(l))
+	for i, v := range l {
+		out[i] = int64(v)
+	}
+	return out
+}
+
+// optDtype is an optional dtype of a case: NaN is unset.
+func optDtype(v float64) *int {
+	if v != v {
+		return nil
+	}
+	c := dtypeCode(v)
+	return &c
 }
 
 // report is the file the program writes its lines to (os.Args[1]).
@@ -260,25 +291,29 @@ func runMain(idx []int) {
 func runCase(r run, cs kase) string {
 	var in []tensorT
 	for _, x := range cs.in {
-		in = append(in, mk(append([]int(nil), x.shape...), append([]float64(nil), x.data...)))
+		in = append(in, mkAs(x.dt, append([]int(nil), x.shape...), append([]float64(nil), x.data...)))
 	}
 	// out holds values of its own (not zeros), so that a
 	// kernel that adds to it is no copy.
-	stale := make([]float64, cs.out[0]*cs.out[1])
+	n := 1
+	for _, s := range cs.out.shape {
+		n *= s
+	}
+	stale := make([]float64, n)
 	for i := range stale {
 		stale[i] = 1000 + float64(i)
 	}
-	out := mk(append([]int(nil), cs.out...), stale)
+	out := mkAs(cs.out.dt, append([]int(nil), cs.out.shape...), stale)
 	w := map[int]tensorT{0: in[0], 1: out}[r.w]
-	var before *elem
+	var before any
 	if w != nil {
-		before = anchor(w)
+		before = anchorAny(w)
 	}
-	res := r.f(in, cs.s, out)
+	res := r.f(in, cs.s, cs.l, out)
 	if w != nil && r.k {
 		res = w // the kernel's bug, if any, is the checks' to report
 	}
-	if w != nil && anchor(w) != before && !r.k {
+	if w != nil && anchorAny(w) != before && !r.k {
 		return "storage replaced: it gives the tensor it writes a new buffer, where the schema writes into the one it has"
 	}
 	if w != nil && res != w {
@@ -289,7 +324,7 @@ func runCase(r run, cs kase) string {
 		if i == 0 && r.w == 0 {
 			continue // self, written in place
 		}
-		if _, vals := read(x); !same(vals, cs.in[i].data) {
+		if _, _, vals := readAs(x); !same(vals, cs.in[i].data) {
 			why := fmt.Sprintf("it changes its input %d, which the schema only reads", i)
 			if !r.n {
 				return "input written: " + why
@@ -336,9 +371,9 @@ func empty(r run, cs kase) string {
 	var out tensorT
 	if try(func() string {
 		for _, x := range cs.in {
-			in = append(in, mk([]int{0, x.shape[1]}, nil))
+			in = append(in, mkAs(x.dt, emptied(x.shape), nil))
 		}
-		out = mk([]int{0, cs.out[1]}, nil)
+		out = mkAs(cs.out.dt, emptied(cs.out.shape), nil)
 		return ""
 	}) != "" {
 		return "unmade"
@@ -354,7 +389,7 @@ func empty(r run, cs kase) string {
 			}
 			done <- "ok"
 		}()
-		r.f(in, cs.s, out)
+		r.f(in, cs.s, cs.l, out)
 	}()
 	select {
 	case s := <-done:
@@ -364,14 +399,23 @@ func empty(r run, cs kase) string {
 	}
 }
 
+// emptied is shape with no rows: its first size 0. A 0-D tensor's has
+// none, so the constructor refuses it ("unmade").
+func emptied(shape []int) []int {
+	if len(shape) == 0 {
+		panic("a 0-D tensor has no rows")
+	}
+	return append([]int{0}, shape[1:]...)
+}
+
 // shares returns line if res is a view of in[0] (view) or shares no
 // input's memory (!view), else why not: a view's memory is self's, and
 // a write through it shows in self.
 func shares(line string, res tensorT, in []tensorT, view bool) string {
-	a := anchor(res)
+	a := anchorAny(res)
 	if !view {
 		for _, x := range in {
-			if a != nil && a == anchor(x) {
+			if a != nil && a == anchorAny(x) {
 				return "not a new tensor: its result is on an input's memory, where the schema returns a tensor of its own"
 			}
 		}
@@ -380,7 +424,7 @@ func shares(line string, res tensorT, in []tensorT, view bool) string {
 	if res == in[0] {
 		return "self itself, not a view of it: a view is a new tensor on self's memory"
 	}
-	if a == nil || a != anchor(in[0]) {
+	if a == nil || a != anchorAny(in[0]) {
 		return "a copy, not a view: its result is not on self's memory"
 	}
 	_, before := read(in[0])
@@ -407,9 +451,12 @@ func show(x tensorT) string {
 	if x == nil {
 		return "nil"
 	}
-	shape, vals := read(x)
+	dt, shape, vals := readAs(x)
 	var b strings.Builder
 	b.WriteString("ok")
+	if dt != 0 {
+		b.WriteString([...]string{"", " bool", " int64"}[dt])
+	}
 	for _, n := range shape {
 		b.WriteString(" " + strconv.Itoa(n))
 	}
@@ -470,9 +517,31 @@ func (c *Candidate) caseList() string {
 func matrices(ms []refvalues.Matrix) string {
 	var parts []string
 	for _, x := range ms {
-		parts = append(parts, fmt.Sprintf("{[]int{%d, %d}, %s}", x.Rows, x.Cols, floats(x.Data)))
+		parts = append(parts, fmt.Sprintf("{%s, %s, %d}", ints(x.Shape()), floats(x.Data), x.DType))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// ints is the Go literal of an []int.
+func ints(is []int) string {
+	var parts []string
+	for _, i := range is {
+		parts = append(parts, strconv.Itoa(i))
+	}
+	return "[]int{" + strings.Join(parts, ", ") + "}"
+}
+
+// intLists is the Go literal of a case's int lists, nil for None.
+func intLists(ls [][]int) string {
+	var parts []string
+	for _, l := range ls {
+		if l == nil {
+			parts = append(parts, "nil")
+			continue
+		}
+		parts = append(parts, ints(l))
+	}
+	return "[][]int{" + strings.Join(parts, ", ") + "}"
 }
 
 func floats(fs []float64) string {
@@ -496,12 +565,14 @@ func floats(fs []float64) string {
 const (
 	runIn  = "assertgenIn"
 	runS   = "assertgenS"
+	runL   = "assertgenL"
 	runOut = "assertgenOut"
 )
 
 // args is the candidate's kernel's arguments, in the op's order of its
-// parameters. They come from the run's inputs (runIn), scalars (runS) and
-// out (runOut).
+// parameters. They come from the run's inputs (runIn), scalars (runS),
+// int lists (runL) and out (runOut). A bool scalar is one not zero, a
+// dtype PyTorch's ScalarType number of the reference's (dtypeCode).
 func (c *Candidate) args() []string {
 	var out []string
 	for _, p := range c.Op.Params {
@@ -513,11 +584,23 @@ func (c *Candidate) args() []string {
 			}
 			out = append(out, fmt.Sprintf("%s[%d]", runIn, p.Index))
 		case Scalar:
-			if p.Type == "*int64" {
+			switch p.Type {
+			case "*int64":
 				out = append(out, fmt.Sprintf("opt(%s[%d])", runS, p.Index))
+				continue
+			case "bool":
+				out = append(out, fmt.Sprintf("%s[%d] != 0", runS, p.Index))
+				continue
+			case "int":
+				out = append(out, fmt.Sprintf("dtypeCode(%s[%d])", runS, p.Index))
+				continue
+			case "*int":
+				out = append(out, fmt.Sprintf("optDtype(%s[%d])", runS, p.Index))
 				continue
 			}
 			out = append(out, fmt.Sprintf("%s(%s[%d])", p.Type, runS, p.Index))
+		case Dims:
+			out = append(out, fmt.Sprintf("int64s(%s[%d])", runL, p.Index))
 		case OutArg:
 			out = append(out, runOut)
 		case Ignore:
@@ -607,4 +690,48 @@ func (c *Candidate) body(l *Lib) string {
 		return b.String() + "return " + c.Code
 	}
 	return b.String() + c.Code + "\nreturn " + c.Returns
+}
+
+// typedHelpers is the source of the program's functions of tensors of
+// any of the reference's dtypes (m.dt: 0 float64, 1 bool, 2 int64):
+//   - mkAs makes one; float64 is the library's element type (mk);
+//   - readAs reads one's dtype, sizes and values;
+//   - anchorAny is anchor of one: a pointer to its buffer's last element,
+//     nil for none.
+//
+// A dtype the library does not make (Lib.ValueForms) has no case in them:
+// no op whose cases need it is checked (OpsOf).
+func (l *Lib) typedHelpers(pkg string) string {
+	var mk, rd, an strings.Builder
+	mk.WriteString("func mkAs(dt int, shape []int, vals []float64) tensorT {\nswitch dt {\ncase 0:\nreturn mk(shape, vals)\n")
+	rd.WriteString("func readAs(x tensorT) (dt int, shape []int, vals []float64) {\n")
+	an.WriteString("func anchorAny(x tensorT) any {\n")
+	var typed []string
+	for _, d := range valueDtypes {
+		if l.valueDtype(d) {
+			typed = append(typed, d)
+		}
+	}
+	if len(typed) > 0 {
+		fmt.Fprintf(&rd, "switch x.%s().Kind() {\n", l.Memory.Kind)
+		fmt.Fprintf(&an, "switch x.%s().Kind() {\n", l.Memory.Kind)
+	}
+	for _, d := range typed {
+		code := slices.Index(valueDtypes, d) + 1
+		to, from := "int64(v)", "float64(v)"
+		if d == "bool" {
+			to, from = "v != 0", "map[bool]float64{true: 1}[v]"
+		}
+		fmt.Fprintf(&mk, "case %d:\ndata := make([]%s, len(vals))\nfor i, v := range vals {\ndata[i] = %s\n}\nreturn %s\n", code, d, to, l.Ctor.Call(pkg, "shape", "data"))
+		fmt.Fprintf(&rd, "case reflect.%s:\nd := x.%s()\nvals = make([]float64, len(d))\nfor i, v := range d {\nvals[i] = %s\n}\nreturn %d, %s, vals\n", upperFirst(d), l.Memory.Access[d], from, code, l.Sizes("x"))
+		fmt.Fprintf(&an, "case reflect.%s:\nd := x.%s()\nif len(d) == 0 {\nreturn nil\n}\nreturn &d[:cap(d)][cap(d)-1]\n", upperFirst(d), l.Memory.Access[d])
+	}
+	if len(typed) > 0 {
+		rd.WriteString("}\n")
+		an.WriteString("}\n")
+	}
+	mk.WriteString("}\npanic(\"init makes no tensor of this dtype of the library's type\")\n}\n\n")
+	rd.WriteString("shape, vals = read(x)\nreturn 0, shape, vals\n}\n\n")
+	an.WriteString("if p := anchor(x); p != nil {\nreturn p\n}\nreturn nil\n}\n\n")
+	return mk.String() + rd.String() + an.String()
 }

@@ -164,7 +164,11 @@ func (r *Recv) describe() string {
 func (c *Callable) signature() string {
 	var out []string
 	for _, p := range c.Params {
-		out = append(out, [...]string{"other", "tensor", "number", "map", "any", "rest", "list"}[p.Kind])
+		k := [...]string{"other", "tensor", "number", "map", "any", "rest", "list", "int list"}[p.Kind]
+		if p.Kind == Number && p.Type == "bool" {
+			k = "bool"
+		}
+		out = append(out, k)
 	}
 	if len(out) == 0 {
 		return "takes nothing"
