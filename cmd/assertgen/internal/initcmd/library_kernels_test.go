@@ -362,7 +362,7 @@ func TestInitKernelWithoutAlpha(t *testing.T) {
 	}
 	report := out.String()
 	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: add.Tensor, rsub.Tensor, sub.Tensor") {
-		t.Errorf("init's report does not bind add.Tensor and sub.Tensor to the kernels:\n%s", report)
+		t.Errorf("init's report does not bind add.Tensor, rsub.Tensor and sub.Tensor to the kernels:\n%s", report)
 	}
 	yaml, err := os.ReadFile(filepath.Join(dir, "assertgen.yaml"))
 	if err != nil {
