@@ -187,3 +187,49 @@ func TestDtypeRefusedWhereAnotherRan(t *testing.T) {
 		}
 	}
 }
+
+// An op that no variant ran, reached through the degenerate-shape probes
+// alone (a kernel of row vectors), is held to the float dtypes as one
+// that ran a variant: its probe that ran in float32 is called again in
+// float64, which its variant refused with the library's error, and the
+// refusal is Report.DtypeRefused, failing the sweep unless a verdict
+// names it. A kernel of rows that takes both dtypes passes.
+func TestDtypeRefusedProbeOnly(t *testing.T) {
+	row := func(noDouble bool) func(self *Spec) *Spec {
+		return func(self *Spec) *Spec {
+			if len(self.Shape) != 2 || self.Shape[0] != 1 {
+				panic(fmt.Errorf("neg: a row vector only, not %v", self.Shape))
+			}
+			if noDouble && self.Dtype == "float64" {
+				panic(errors.New("neg: type tensor(double) is not supported"))
+			}
+			return &Spec{Shape: self.Shape, Dtype: self.Dtype}
+		}
+	}
+	const want = "neg refused float64 where float32 ran: no variant ran, the probe size-1 dims did, of contiguous float [2,3], optionals absent, refused as float64: " +
+		"self=float64[1,3] (value: size-1 dims): neg: type tensor(double) is not supported " +
+		"(a dtype the runtime makes: fix the library or the binding, or declare the refusal in a verdict)"
+	for _, c := range []struct {
+		noDouble, inProcess bool
+		v                   Verdicts
+		errs                []string
+	}{
+		{true, true, nil, []string{want}},
+		{true, false, nil, []string{want}},
+		{true, true, Verdicts{"neg refused float64": "the library's neg has no double"}, nil},
+		{false, true, nil, nil},
+	} {
+		table := func(yield func(string, any) bool) { _ = yield("neg(Tensor self) -> Tensor", row(c.noDouble)) }
+		rec := &recorded{TB: t}
+		rep := RunWith(rec, kindRuntime{}, table, Options{Samples: 4, InProcess: c.inProcess, Test: t, Verdicts: c.v})
+		if !slices.Equal(rec.errors, c.errs) {
+			t.Errorf("no double %v, verdicts %v: errors %q, want %q", c.noDouble, c.v, rec.errors, c.errs)
+		}
+		if _, ok := rep.Exercised["neg"]; !ok || len(rep.Refused) != 0 {
+			t.Errorf("no double %v: neg not reached by its probes, or refused: %+v\n%s", c.noDouble, rep.Refused, rep)
+		}
+		if n := map[bool]int{true: 1}[c.noDouble]; len(rep.DtypeRefused) != n {
+			t.Errorf("no double %v: dtype refused %+v, want %d\n%s", c.noDouble, rep.DtypeRefused, n, rep)
+		}
+	}
+}

@@ -641,6 +641,7 @@ func (d *driver) variant(i, v int, kind string) outcome {
 func (d *driver) runOp(i, from, base, alias int) {
 	e := d.es[i]
 	var baseS, aliasS, refused *Sample
+	var floatRefused []*Sample // before any variant ran: the first refused of each float dtype
 	for v := from; v < d.n; v++ {
 		if d.notGen != nil && d.notGen[v] != "" {
 			d.emit(&event{T: evStep, Op: i, Step: v, Res: &result{NotRun: notGenerated}})
@@ -659,6 +660,9 @@ func (d *driver) runOp(i, from, base, alias int) {
 		if out.Err != nil {
 			if refused == nil && res.Err == "error" && !Variants[v].Alias {
 				refused = out.Sample
+			}
+			if baseS == nil && res.Err == "error" && !Variants[v].Alias {
+				floatRefused = addFloatRefused(floatRefused, out.Sample)
 			}
 			continue
 		}
@@ -688,6 +692,9 @@ func (d *driver) runOp(i, from, base, alias int) {
 		return
 	}
 	given := givenBase(e.Func, base, bs)
+	if bs != nil {
+		floatRefused = nil // the variants' own check (floatHole) had its base
+	}
 	for p := max(from-d.n-g, 0); p < len(Probes); p++ {
 		b := bs
 		if b == nil && (slices.Contains(shapeProbes, Probes[p].Name) || slices.Contains(argProbes, Probes[p].Name)) {
@@ -699,8 +706,20 @@ func (d *driver) runOp(i, from, base, alias int) {
 			// makes no sample of the variant whose optionals are given).
 			b = refused
 		}
-		d.probe(i, p, b, given)
+		if d.probe(i, p, b, given, floatRefused) {
+			floatRefused = nil
+		}
 	}
+}
+
+// addFloatRefused adds s, a variant's sample refused, to rs when its
+// float dtype is one no sample of rs has.
+func addFloatRefused(rs []*Sample, s *Sample) []*Sample {
+	dt := floatDtype(s)
+	if dt == "" || slices.ContainsFunc(rs, func(r *Sample) bool { return floatDtype(r) == dt }) {
+		return rs
+	}
+	return append(rs, s)
 }
 
 // shapeProbes are the probes of the degenerate shapes kernels
@@ -816,14 +835,20 @@ func (d *driver) again(i, k int, rt Runtime, out outcome) {
 // as the schema gives it too (given; probeGiven), repaired only if
 // refused, unless the base's call showed a violation or crashed; the
 // step is the one of the two that showed more (probeGiven says which).
-func (d *driver) probe(i, p int, base, given *Sample) {
+//
+// floatRefused are the variants' samples refused, one of each float
+// dtype, when no variant ran: a probe that runs in a float dtype is
+// called again moved to each other one, as floatHole does for a variant
+// that ran, and its result holds the first refusal. probe reports
+// whether it made that check.
+func (d *driver) probe(i, p int, base, given *Sample, floatRefused []*Sample) bool {
 	k := d.n + len(d.es[i].given) + p
 	if d.skipped(i, k) {
-		return
+		return false
 	}
 	if base == nil {
 		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: '_'}})
-		return
+		return false
 	}
 	s, st := base.ApplyProbe(p)
 	if st == probeChanged && lacksGoInt(d.rt, s) {
@@ -831,7 +856,7 @@ func (d *driver) probe(i, p int, base, given *Sample) {
 	}
 	if st != probeChanged {
 		d.emit(&event{T: evStep, Op: i, Step: k, Res: &result{NotRun: st}})
-		return
+		return false
 	}
 	d.emit(&event{T: evStart, Op: i, Step: k})
 	f := reflect.ValueOf(d.es[i].Fn)
@@ -843,10 +868,21 @@ func (d *driver) probe(i, p int, base, given *Sample) {
 			out = gout
 		}
 	}
-	d.emit(&event{T: evStep, Op: i, Step: k, Res: resultOf(d.rt, out)})
+	res := resultOf(d.rt, out)
+	checked := out.Err == nil && len(floatRefused) > 0 && floatDtype(out.Sample) != ""
+	for _, r := range floatRefused {
+		if !checked || res.Hole != nil {
+			break
+		}
+		if res.Hole = d.floatHole(i, k, out.Sample, r); res.Hole != nil {
+			res.Hole.Probe = Probes[p].Name
+		}
+	}
+	d.emit(&event{T: evStep, Op: i, Step: k, Res: res})
 	if out.Err == nil {
 		d.again(i, k, d.rt, out)
 	}
+	return checked
 }
 
 // probeCall runs call on s, probe step k of op i, and returns what it

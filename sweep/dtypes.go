@@ -70,6 +70,9 @@ func dtypeRefusalKey(op, dt string) string { return RefusalKey(op) + " " + dt }
 // dtypeString says what a refusal of a dtype refused, on which sample,
 // and why.
 func (r *Refusal) dtypeString() string {
+	if r.Probe != "" {
+		return fmt.Sprintf("%s where %s ran: no variant ran, the probe %s did, of %s, refused as %s: %s: %s", r.Key(), r.Ran, r.Probe, r.Variant, r.Dtype, r.Sample, r.Error)
+	}
 	return fmt.Sprintf("%s where %s ran: the base sample, %s, refused as %s: %s: %s", r.Key(), r.Ran, r.Variant, r.Dtype, r.Sample, r.Error)
 }
 

@@ -351,6 +351,9 @@ func (t *tally) step(op, k int, res *result) {
 		s.tried = append(s.tried, code)
 	default:
 		s.tried = append(s.tried, t.r.probe(name, k-t.n-len(g), res, t.byKey))
+		if s.hole == nil {
+			s.hole = res.Hole
+		}
 		if _, ok := t.r.Exercised[name]; !ok && res.NotRun == 0 && res.Err == "" {
 			// A probe of a degenerate shape on a sample the kernel
 			// refused ran (runOp): the op is reached.

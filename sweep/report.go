@@ -305,6 +305,10 @@ type Refusal struct {
 	// the op ran its base sample (Variant) in dtype Ran and refused it
 	// moved to Dtype (Sample).
 	Dtype, Ran string
+	// Probe, when set on a refusal of a dtype, names the probe that ran
+	// in Ran where no variant did (every variant refused): the probe's
+	// sample, on Variant's, was refused moved to Dtype.
+	Probe string `json:",omitempty"`
 }
 
 // RefusalKey is the key of a refusal of op ("kron.out refused"):

@@ -135,6 +135,7 @@ var binaries = []struct {
 }{
 	{name: "add.Tensor", expr: "v + alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a + s[0]*b }, cases: [][]float64{{1}, {-0.5}}, nan: true},
 	{name: "sub.Tensor", expr: "v - alpha*w", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return a - s[0]*b }, cases: [][]float64{{1}, {2.5}}, nan: true},
+	{name: "rsub.Tensor", expr: "w - alpha*v", scalars: []string{"alpha"}, f: func(a, b float64, s []float64) float64 { return b - s[0]*a }, cases: [][]float64{{1}, {2.5}}, nan: true},
 	{name: "mul.Tensor", expr: "v * w", f: func(a, b float64, _ []float64) float64 { return a * b }},
 	{name: "div.Tensor", expr: "v / w", f: func(a, b float64, _ []float64) float64 { return a / b }},
 	{name: "maximum", expr: "max(v, w)", nan: true, f: func(a, b float64, _ []float64) float64 { return max(a, b) }},

@@ -1062,6 +1062,19 @@ func boundSubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.D
 	return out
 }
 
+// boundRsubTensor is rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor, bound in the config.
+func boundRsubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
+	ret := new(mat.Dense)
+	ret.Apply(func(i, j int, v float64) float64 { return other.At(i, j) - alpha*v }, self)
+	return ret
+}
+
+// boundRsubTensorOut is rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!), bound in the config.
+func boundRsubTensorOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *mat.Dense {
+	out.Apply(func(i, j int, v float64) float64 { return other.At(i, j) - alpha*v }, self)
+	return out
+}
+
 // boundRsubScalar is rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor, bound in the config.
 func boundRsubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
 	ret := new(mat.Dense)

@@ -2459,7 +2459,7 @@ var opSelectInt = wrap.Op{
 	Name:     "select",
 	Overload: "int",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:183:16",
+	Pos:      "assertgen.yaml:185:16",
 }
 
 // SelectInt checks select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)
@@ -2478,7 +2478,7 @@ var opSilu = wrap.Op{
 	Name:     "silu",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:187:10",
+	Pos:      "assertgen.yaml:189:10",
 }
 
 // Silu checks silu(Tensor self) -> Tensor
@@ -2497,7 +2497,7 @@ var opSilu_ = wrap.Op{
 	Name:     "silu_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:189:11",
+	Pos:      "assertgen.yaml:191:11",
 }
 
 // Silu_ checks silu_(Tensor(a!) self) -> Tensor(a!)
@@ -2517,7 +2517,7 @@ var opSiluOut = wrap.Op{
 	Name:     "silu",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:188:14",
+	Pos:      "assertgen.yaml:190:14",
 }
 
 // SiluOut checks silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2537,7 +2537,7 @@ var opSigmoid = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:184:13",
+	Pos:      "assertgen.yaml:186:13",
 }
 
 // Sigmoid checks sigmoid(Tensor self) -> Tensor
@@ -2556,7 +2556,7 @@ var opSigmoid_ = wrap.Op{
 	Name:     "sigmoid_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:186:14",
+	Pos:      "assertgen.yaml:188:14",
 }
 
 // Sigmoid_ checks sigmoid_(Tensor(a!) self) -> Tensor(a!)
@@ -2576,7 +2576,7 @@ var opSigmoidOut = wrap.Op{
 	Name:     "sigmoid",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:185:17",
+	Pos:      "assertgen.yaml:187:17",
 }
 
 // SigmoidOut checks sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2596,7 +2596,7 @@ var opSin = wrap.Op{
 	Name:     "sin",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:190:9",
+	Pos:      "assertgen.yaml:192:9",
 }
 
 // Sin checks sin(Tensor self) -> Tensor
@@ -2615,7 +2615,7 @@ var opSin_ = wrap.Op{
 	Name:     "sin_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:192:10",
+	Pos:      "assertgen.yaml:194:10",
 }
 
 // Sin_ checks sin_(Tensor(a!) self) -> Tensor(a!)
@@ -2635,7 +2635,7 @@ var opSinOut = wrap.Op{
 	Name:     "sin",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:191:13",
+	Pos:      "assertgen.yaml:193:13",
 }
 
 // SinOut checks sin.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2655,7 +2655,7 @@ var opSinh = wrap.Op{
 	Name:     "sinh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:193:10",
+	Pos:      "assertgen.yaml:195:10",
 }
 
 // Sinh checks sinh(Tensor self) -> Tensor
@@ -2674,7 +2674,7 @@ var opSinh_ = wrap.Op{
 	Name:     "sinh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:195:11",
+	Pos:      "assertgen.yaml:197:11",
 }
 
 // Sinh_ checks sinh_(Tensor(a!) self) -> Tensor(a!)
@@ -2694,7 +2694,7 @@ var opSinhOut = wrap.Op{
 	Name:     "sinh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:194:14",
+	Pos:      "assertgen.yaml:196:14",
 }
 
 // SinhOut checks sinh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2733,7 +2733,7 @@ var opSliceTensor = wrap.Op{
 	Name:     "slice",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:196:18",
+	Pos:      "assertgen.yaml:198:18",
 }
 
 // SliceTensor checks slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)
@@ -2752,7 +2752,7 @@ var opSqrt = wrap.Op{
 	Name:     "sqrt",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:197:10",
+	Pos:      "assertgen.yaml:199:10",
 }
 
 // Sqrt checks sqrt(Tensor self) -> Tensor
@@ -2771,7 +2771,7 @@ var opSqrt_ = wrap.Op{
 	Name:     "sqrt_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:199:11",
+	Pos:      "assertgen.yaml:201:11",
 }
 
 // Sqrt_ checks sqrt_(Tensor(a!) self) -> Tensor(a!)
@@ -2791,7 +2791,7 @@ var opSqrtOut = wrap.Op{
 	Name:     "sqrt",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:198:14",
+	Pos:      "assertgen.yaml:200:14",
 }
 
 // SqrtOut checks sqrt.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2811,7 +2811,7 @@ var opSquare = wrap.Op{
 	Name:     "square",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:200:12",
+	Pos:      "assertgen.yaml:202:12",
 }
 
 // Square checks square(Tensor self) -> Tensor
@@ -2830,7 +2830,7 @@ var opSquare_ = wrap.Op{
 	Name:     "square_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:202:13",
+	Pos:      "assertgen.yaml:204:13",
 }
 
 // Square_ checks square_(Tensor(a!) self) -> Tensor(a!)
@@ -2850,7 +2850,7 @@ var opSquareOut = wrap.Op{
 	Name:     "square",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:201:16",
+	Pos:      "assertgen.yaml:203:16",
 }
 
 // SquareOut checks square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2870,7 +2870,7 @@ var opTan = wrap.Op{
 	Name:     "tan",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:209:9",
+	Pos:      "assertgen.yaml:211:9",
 }
 
 // Tan checks tan(Tensor self) -> Tensor
@@ -2889,7 +2889,7 @@ var opTan_ = wrap.Op{
 	Name:     "tan_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:211:10",
+	Pos:      "assertgen.yaml:213:10",
 }
 
 // Tan_ checks tan_(Tensor(a!) self) -> Tensor(a!)
@@ -2909,7 +2909,7 @@ var opTanOut = wrap.Op{
 	Name:     "tan",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:210:13",
+	Pos:      "assertgen.yaml:212:13",
 }
 
 // TanOut checks tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2929,7 +2929,7 @@ var opTanh = wrap.Op{
 	Name:     "tanh",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:212:10",
+	Pos:      "assertgen.yaml:214:10",
 }
 
 // Tanh checks tanh(Tensor self) -> Tensor
@@ -2948,7 +2948,7 @@ var opTanh_ = wrap.Op{
 	Name:     "tanh_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:214:11",
+	Pos:      "assertgen.yaml:216:11",
 }
 
 // Tanh_ checks tanh_(Tensor(a!) self) -> Tensor(a!)
@@ -2968,7 +2968,7 @@ var opTanhOut = wrap.Op{
 	Name:     "tanh",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:213:14",
+	Pos:      "assertgen.yaml:215:14",
 }
 
 // TanhOut checks tanh.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -2988,7 +2988,7 @@ var opTrunc = wrap.Op{
 	Name:     "trunc",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:215:11",
+	Pos:      "assertgen.yaml:217:11",
 }
 
 // Trunc checks trunc(Tensor self) -> Tensor
@@ -3007,7 +3007,7 @@ var opTrunc_ = wrap.Op{
 	Name:     "trunc_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:217:12",
+	Pos:      "assertgen.yaml:219:12",
 }
 
 // Trunc_ checks trunc_(Tensor(a!) self) -> Tensor(a!)
@@ -3027,7 +3027,7 @@ var opTruncOut = wrap.Op{
 	Name:     "trunc",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:216:15",
+	Pos:      "assertgen.yaml:218:15",
 }
 
 // TruncOut checks trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
@@ -3106,7 +3106,7 @@ var opZerosLike = wrap.Op{
 	Name:     "zeros_like",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:219:16",
+	Pos:      "assertgen.yaml:221:16",
 }
 
 // ZerosLike checks zeros_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
@@ -3164,7 +3164,7 @@ var opZero_ = wrap.Op{
 	Name:     "zero_",
 	Overload: "",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:218:11",
+	Pos:      "assertgen.yaml:220:11",
 }
 
 // Zero_ checks zero_(Tensor(a!) self) -> Tensor(a!)
@@ -3184,7 +3184,7 @@ var opSubOut = wrap.Op{
 	Name:     "sub",
 	Overload: "out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:206:13",
+	Pos:      "assertgen.yaml:208:13",
 }
 
 // SubOut checks sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -3204,7 +3204,7 @@ var opSubTensor = wrap.Op{
 	Name:     "sub",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:205:16",
+	Pos:      "assertgen.yaml:207:16",
 }
 
 // SubTensor checks sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
@@ -3223,7 +3223,7 @@ var opSub_Tensor = wrap.Op{
 	Name:     "sub_",
 	Overload: "Tensor",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:208:17",
+	Pos:      "assertgen.yaml:210:17",
 }
 
 // Sub_Tensor checks sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
@@ -3243,7 +3243,7 @@ var opSubScalar = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:203:16",
+	Pos:      "assertgen.yaml:205:16",
 }
 
 // SubScalar checks sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
@@ -3262,7 +3262,7 @@ var opSub_Scalar = wrap.Op{
 	Name:     "sub_",
 	Overload: "Scalar",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:207:17",
+	Pos:      "assertgen.yaml:209:17",
 }
 
 // Sub_Scalar checks sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)
@@ -3282,7 +3282,7 @@ var opSubScalarOut = wrap.Op{
 	Name:     "sub",
 	Overload: "Scalar_out",
 	Policy:   checks.Strict,
-	Pos:      "assertgen.yaml:204:20",
+	Pos:      "assertgen.yaml:206:20",
 }
 
 // SubScalarOut checks sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)
@@ -3295,6 +3295,45 @@ func SubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense)
 	defer fr.Abandon()
 	r0 := boundSubScalarOut(self, other, alpha, out)
 	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRsubTensor = wrap.Op{
+	Name:     "rsub",
+	Overload: "Tensor",
+	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:183:17",
+}
+
+// RsubTensor checks rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+func RsubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRsubTensor(self, other, alpha)
+	}
+	var fr wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_40f67168cfd7(&fr, &opRsubTensor, &assertgenshapes.Shape_2c8df60487a4, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other))
+	r0 := boundRsubTensor(self, other, alpha)
+	assertgenshapes.After_f6ba2ecac400(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(r0))
+	return r0
+}
+
+var opRsubTensorOut = wrap.Op{
+	Name:     "rsub",
+	Overload: "Tensor_out",
+	Policy:   checks.Strict,
+	Pos:      "assertgen.yaml:184:21",
+}
+
+// RsubTensorOut checks rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+func RsubTensorOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *mat.Dense {
+	if !asserts.Checking() {
+		return boundRsubTensorOut(self, other, alpha, out)
+	}
+	var fr wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot]
+	assertgenshapes.Before_7845bd8303d7(&fr, &opRsubTensorOut, &assertgenshapes.Shape_a51cf37b4663, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out))
+	defer fr.Abandon()
+	r0 := boundRsubTensorOut(self, other, alpha, out)
+	assertgenshapes.After_026794c20a8c(&fr, (*assertgenshapes.ForeignDense)(self), (*assertgenshapes.ForeignDense)(other), (*assertgenshapes.ForeignDense)(out), (*assertgenshapes.ForeignDense)(r0))
 	return r0
 }
 

@@ -841,6 +841,16 @@ func SubScalarOut(self *mat.Dense, other float64, alpha float64, out *mat.Dense)
 	return boundSubScalarOut(self, other, alpha, out)
 }
 
+// RsubTensor calls boundRsubTensor (bound in the config): rsub.Tensor is checked only in builds with -tags debugasserts.
+func RsubTensor(self *mat.Dense, other *mat.Dense, alpha float64) *mat.Dense {
+	return boundRsubTensor(self, other, alpha)
+}
+
+// RsubTensorOut calls boundRsubTensorOut (bound in the config): rsub.Tensor_out is checked only in builds with -tags debugasserts.
+func RsubTensorOut(self *mat.Dense, other *mat.Dense, alpha float64, out *mat.Dense) *mat.Dense {
+	return boundRsubTensorOut(self, other, alpha, out)
+}
+
 // RsubScalar calls boundRsubScalar (bound in the config): rsub.Scalar is checked only in builds with -tags debugasserts.
 func RsubScalar(self *mat.Dense, other float64, alpha float64) *mat.Dense {
 	return boundRsubScalar(self, other, alpha)

@@ -184,6 +184,8 @@ var sweepOps = []struct {
 	{"sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", SubScalar},
 	{"sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", Sub_Scalar},
 	{"sub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)", SubScalarOut},
+	{"rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", RsubTensor},
+	{"rsub.Tensor_out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", RsubTensorOut},
 	{"rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", RsubScalar},
 	{"rsub.Scalar_out(Tensor self, Scalar other, Scalar alpha=1, *, Tensor(a!) out) -> Tensor(a!)", RsubScalarOut},
 	{"atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", Atan2Out},

@@ -106,7 +106,9 @@ func dtlibForm(sample string) int {
 //     impl_use_count_eq_fresh, the plan's TensorImpl check), one kind per
 //     functional op and form (dtlibPlant);
 //   - returns_arg: abs_ (Abs(UseUnsafe())) returns a new tensor, not self;
-//   - shares_storage: alias and detach (ShallowClone) return a copy.
+//   - shares_storage: alias and detach (ShallowClone) return a copy;
+//     so does slice.Tensor, ShallowClone with every argument held at its
+//     default (a view of all of self).
 //
 // The checks no bug can be planted for, on any form: same_impl (a Go
 // kernel given a *T cannot make the caller's handle another object: the
@@ -132,9 +134,9 @@ func TestInitLibraryForms(t *testing.T) {
 		"sweep: makes the tensors dtlib.New made: bool (ranks 0, 1, 2, 3 and 4), int32 (ranks 0, 1, 2, 3 and 4), int64",
 		"weaker: int32 tensors of ranks 0, 1, 2, 3 and 4: Memory cannot read them (a write through its elements leaves the memory's contents as they were): to the checks they have no storage, and same_storage, shares_storage, fresh_no_alias, fresh_not_held, distinct_outputs, same_content and same_metadata skip them, on every bound op given or returning one (",
 		"by name and signature: abs, abs_, exp, exp_, neg, neg_, sqrt, sqrt_, square, square_, tanh, tanh_\n",
-		"by values alone (the name is not the op's): alias (T.ShallowClone), detach (T.ShallowClone), negative (T.Neg), negative_ (T.Neg)\n",
+		"by values alone (the name is not the op's): alias (T.ShallowClone), detach (T.ShallowClone), negative (T.Neg), negative_ (T.Neg), slice.Tensor (T.ShallowClone)\n",
 		"unchecked: on every op, no_mutation (Memory gives no version counter: skipped under no_version_counter; same_content sees a write of an input) and the use-count checks (impl_use_count_eq_fresh's count, storage_use_count_eq_1, view_holds_storage: skipped under no_use_counts; not_arg_handle and fresh_not_held check a fresh return instead); same_impl runs but cannot fail (a kernel given a *dtlib.T cannot make the caller's handle point elsewhere)\n",
-		"views: alias (T.ShallowClone), detach (T.ShallowClone) bound by their values, each checked to be a view (its result on self's memory, a write through it shown in self); no other: no method of *dtlib.T returns it on its memory from four ints",
+		"views: alias (T.ShallowClone), detach (T.ShallowClone), slice.Tensor (T.ShallowClone) bound by their values, each checked to be a view (its result on self's memory, a write through it shown in self); no other: no method of *dtlib.T returns it on its memory from four ints",
 		"chosen: in-place ops call the library with its option dtlib.UseUnsafe() (the value check saw the call write self and return it): abs_, exp_, neg_, negative_, sqrt_, square_, tanh_\n",
 	} {
 		if !strings.Contains(report, want) {
@@ -188,6 +190,7 @@ func checkDtlibFindings(t *testing.T, found map[string]string) {
 		add("abs_ returns_arg return 0", f)
 		add("alias shares_storage return 0", f)
 		add("detach shares_storage return 0", f)
+		add("slice.Tensor shares_storage return 0", f) // ShallowClone, its arguments held at their defaults
 	}
 	for key, forms := range want {
 		in, ok := found[key]

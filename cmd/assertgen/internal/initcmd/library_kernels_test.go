@@ -588,20 +588,21 @@ func Sub(x, y *dtlib.T) (*dtlib.T, error) {
 
 // TestInitKernelWithoutAlpha (issue 78, item 2): ONNX-style kernels
 // without alpha (Add, Sub) are bound by init to add.Tensor and
-// sub.Tensor with alpha held at 1, said in the config; the bound values
-// test passes on the cases at alpha 1; the sweep reaches them and finds
-// Add's planted write of its input, and nothing of Sub.
+// sub.Tensor with alpha held at 1, said in the config, and Sub to
+// rsub.Tensor with its operands swapped; the bound values test passes
+// on the cases at alpha 1; the sweep reaches them and finds Add's
+// planted write of its input, and nothing of Sub.
 func TestInitKernelWithoutAlpha(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
 	mod := fakeModule(t, map[string]string{"kern.go": noAlphaKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"add", "sub"}, Out: &out}); err != nil {
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"add", "sub", "rsub"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
-	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: add.Tensor, sub.Tensor") {
-		t.Errorf("init's report does not bind add.Tensor and sub.Tensor to the kernels:\n%s", report)
+	if !strings.Contains(report, "by the kernels of example.com/fakemod/user: add.Tensor, rsub.Tensor, sub.Tensor") {
+		t.Errorf("init's report does not bind add.Tensor, rsub.Tensor and sub.Tensor to the kernels:\n%s", report)
 	}
 	yaml, err := os.ReadFile(filepath.Join(dir, "assertgen.yaml"))
 	if err != nil {
@@ -610,6 +611,7 @@ func TestInitKernelWithoutAlpha(t *testing.T) {
 	for _, want := range []string{
 		`add.Tensor: "if alpha != 1 { panic(\"user.Add has no alpha parameter: bound for alpha = 1 only\") }; res, err := user.Add(self, other); if err != nil { panic(err) }; return res" # user.Add, alpha held at 1 (it has no parameter for it: a call with another value is refused)`,
 		`sub.Tensor: "if alpha != 1 { panic(\"user.Sub has no alpha parameter: bound for alpha = 1 only\") }; res, err := user.Sub(self, other); if err != nil { panic(err) }; return res" # user.Sub, alpha held at 1`,
+		`rsub.Tensor: "if alpha != 1 { panic(\"user.Sub has no alpha parameter: bound for alpha = 1 only\") }; res, err := user.Sub(other, self); if err != nil { panic(err) }; return res" # user.Sub, its operands swapped (rsub is other - alpha*self), alpha held at 1`,
 	} {
 		if !strings.Contains(string(yaml), want) {
 			t.Errorf("assertgen.yaml lacks %q:\n%s", want, yaml)
@@ -620,7 +622,7 @@ func TestInitKernelWithoutAlpha(t *testing.T) {
 		t.Errorf("no add.Tensor same_content finding:\n%s", all)
 	}
 	for k, in := range found {
-		if strings.HasPrefix(k, "sub") {
+		if strings.HasPrefix(k, "sub") || strings.HasPrefix(k, "rsub") {
 			t.Errorf("a finding of sub, whose kernel is right: %s (in: %s)", k, in)
 		}
 	}

@@ -239,6 +239,8 @@ func (t *libTarget) BindLines() []string {
 		switch {
 		case b.Map:
 			how += ", the op mapped over the elements"
+		case b.Swapped:
+			how += ", its operands swapped (rsub is other - alpha*self)"
 		case !b.Named:
 			how += ", by its values (its name is not the op's)"
 		}

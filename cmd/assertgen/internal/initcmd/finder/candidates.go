@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/schema"
@@ -48,6 +47,10 @@ type Candidate struct {
 	// left out of the program, and its verdict says why. It is "" for one
 	// built.
 	Unbuilt string
+	// Swapped is set for a candidate of rsub that calls a Sub with its
+	// operands swapped (swappedOp): rsub(self, other, alpha) is
+	// Sub(other, self, alpha).
+	Swapped bool
 	// Held are the op's trailing scalars its callable has no parameter
 	// for (add's alpha, for an Add(a, b)): each held at its default
 	// (OpParam.Default). The code refuses a call with another value, with
@@ -59,7 +62,7 @@ type Candidate struct {
 // defaults.
 func (c *Candidate) holds(s []float64) bool {
 	for _, p := range c.Held {
-		if d, _ := strconv.ParseFloat(p.Default, 64); s[p.Index] != d {
+		if !p.heldAt(s[p.Index]) {
 			return false
 		}
 	}
@@ -126,6 +129,7 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 	if op.Kind == schema.Inplace {
 		dst = op.Tensors[0] // self
 	}
+	op.kind, op.kinds = scalarKinds(op, l)
 	mapped := op.Ref.Map != "" && op.Elem == "float64" && (op.Ref.Tensors == 1 || at != "")
 	mapIn := op.Tensors // the tensors a map's call passes: the first alone
 	if mapped && op.Ref.Tensors == 2 {
@@ -164,7 +168,42 @@ func Candidates(op *Op, l *Lib) []*Candidate {
 		}
 		out = append(out, optionCandidates(op, c, l.Options, pkg, dst)...)
 	}
+	if sw := swappedOp(op); sw != nil {
+		for _, c := range Candidates(sw, l) {
+			if !slices.ContainsFunc(out, func(o *Candidate) bool { return o.Callable == c.Callable && o.Code == c.Code }) {
+				c.Op, c.Swapped = op, true
+				out = append(out, c)
+			}
+		}
+	}
 	return out
+}
+
+// swappedOp is rsub's op as a library's Sub computes it, or nil for
+// another op: rsub(self, other, alpha) = other - alpha*self is
+// Sub(other, self, alpha), and Sub(other, self) with alpha held at 1.
+// rsub.Tensor's tensors are passed in the other order; rsub.Scalar's
+// scalar other is passed before self where a parameter takes either
+// (gorgonia's Sub(a, b interface{})). Its reference is the op's without
+// the expression of an element: a map is no Sub.
+func swappedOp(op *Op) *Op {
+	if op.swapped || op.base() != "rsub" || op.List {
+		return nil
+	}
+	sw := *op
+	sw.swapped = true
+	ref := *op.Ref
+	ref.Map = ""
+	sw.Ref = &ref
+	switch len(op.Tensors) {
+	case 2:
+		sw.Tensors = []string{op.Tensors[1], op.Tensors[0]}
+	case 1:
+		sw.scalarFirst = true
+	default:
+		return nil
+	}
+	return &sw
 }
 
 // kernelWrites returns the candidates of the in-place or out= op that
@@ -251,7 +290,9 @@ type callCode struct {
 // op's scalars, or no code when c's parameters do not take them. recv
 // includes its dot, and is "" for a function. Scalars left over with a
 // default in the schema are held there (add's alpha at 1, for an
-// Add(a, b)): the code refuses another value first (heldGuard).
+// Add(a, b); slice.Tensor's optional start and end at None, for a
+// kernel without them): the code refuses another value first
+// (heldGuard).
 //   - with mapped, c's Map parameter takes the op's expression of an
 //     element. tensors are then its one input, or none when recv is it.
 //   - value says the code's value is the result, its type asserted from an
@@ -287,7 +328,7 @@ func heldGuard(callable string, held []OpParam) string {
 	for _, p := range held {
 		cond = append(cond, p.Name+" != "+p.Default)
 		names = append(names, p.Name)
-		at = append(at, p.Name+" = "+p.Default)
+		at = append(at, p.Name+" = "+p.defaultText())
 	}
 	word := map[bool]string{true: " parameter", false: " parameters"}[len(held) == 1]
 	return fmt.Sprintf("if %s { panic(%q) }; ", strings.Join(cond, " || "),
@@ -336,12 +377,15 @@ func (c *Callable) callCode(recv string, op *Op, tensors []string, mapped, value
 			}
 			args, maps = append(args, f), maps+1
 		case Any:
-			// The next tensor, else the next number as an element.
+			// The next tensor, else the next number as an element; the
+			// first number before the tensors for a swapped rsub.Scalar.
 			switch {
+			case op.scalarFirst && si == 0 && ti == 0 && len(op.Scalars) > 0:
+				args, si = append(args, op.untypedScalar(si)), si+1
 			case ti < len(tensors):
 				args, ti = append(args, tensors[ti]), ti+1
 			case si < len(op.Scalars) && !strings.HasPrefix(op.scalarType(si), "*") && passes(op.scalarType(si), op.Elem):
-				args, si = append(args, convert(op.scalarType(si), op.Elem, op.Scalars[si])), si+1
+				args, si = append(args, op.untypedScalar(si)), si+1
 			default:
 				return "", 0
 			}
@@ -499,6 +543,53 @@ func intsArg(name, to string, variadic bool) string {
 	}
 	return arg
 }
+
+// scalarKinds is op's kind and kinds for library l: where the tensor
+// type says its element type (Memory.Kind) and the library makes
+// float or complex tensors besides its element type, the code of the
+// first tensor's element type's name and those types.
+func scalarKinds(op *Op, l *Lib) (string, []string) {
+	if l.Memory == nil || l.Memory.Kind == "" || len(op.Tensors) == 0 || op.List || op.Elem != "float64" {
+		return "", nil
+	}
+	var kinds []string
+	for _, d := range Dtypes(l.Memory.Made) {
+		if d != op.Elem && (isFloat(d) || strings.HasPrefix(d, "complex")) {
+			kinds = append(kinds, d)
+		}
+	}
+	if len(kinds) == 0 {
+		return "", nil
+	}
+	return op.Tensors[0] + "." + l.Memory.Kind + "().Kind().String()", kinds
+}
+
+// untypedScalar is the Go expression of the op's scalar si passed to an
+// untyped parameter (any): the element type's value. A library that
+// takes a scalar of the tensor's element type there (gorgonia's
+// Add(self, other) refuses a float64 on a float32 tensor) gets one of
+// the first tensor's float or complex type; another element type gets
+// the number as the element type Elem, as before.
+func (op *Op) untypedScalar(si int) string {
+	x := convert(op.scalarType(si), op.Elem, op.Scalars[si])
+	if op.kind == "" || op.scalarType(si) != op.Elem {
+		return x
+	}
+	var b strings.Builder
+	b.WriteString("func() any { switch " + op.kind + " { ")
+	for _, k := range op.kinds {
+		v := k + "(" + x + ")"
+		if strings.HasPrefix(k, "complex") {
+			v = k + "(complex(" + x + ", 0))"
+		}
+		fmt.Fprintf(&b, "case %q: return %s; ", k, v)
+	}
+	b.WriteString("default: return " + x + " } }()")
+	return b.String()
+}
+
+// isFloat reports whether the Go element type d is a float.
+func isFloat(d string) bool { return d == "float32" || d == "float64" }
 
 // convert is the Go expression of name (of type from) as a to.
 func convert(from, to, name string) string {

@@ -42,7 +42,10 @@ type Binding struct {
 	// Held are the op's scalars the callable has no parameter for, held
 	// at their defaults (Candidate.Held).
 	Held []OpParam
-	cand *Candidate // the candidate it is
+	// Swapped is Candidate.Swapped: a Sub bound to rsub, its operands
+	// swapped.
+	Swapped bool
+	cand    *Candidate // the candidate it is
 }
 
 // Holds reports whether case scalars s hold the binding's held scalars
@@ -53,7 +56,7 @@ func (b *Binding) Holds(s []float64) bool { return b.cand == nil || b.cand.holds
 func (b *Binding) HeldText() string {
 	var parts []string
 	for _, p := range b.Held {
-		parts = append(parts, p.Name+" held at "+p.Default)
+		parts = append(parts, p.Name+" held at "+p.defaultText())
 	}
 	return strings.Join(parts, ", ")
 }
@@ -222,7 +225,7 @@ func choose(cands []*Candidate, verdicts []Verdict, idx []int) *Binding {
 			continue
 		}
 		c := tier[0]
-		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, WritesInput: c.WritesInput, Held: c.Held, cand: c}
+		b := &Binding{Op: c.Op.Name, Code: c.Code, Callable: c.Callable.Name, Named: c.Named, Map: c.Map, Of: c.Op, Helper: c.Form != nil, WritesInput: c.WritesInput, Held: c.Held, Swapped: c.Swapped, cand: c}
 		if c.Callable.Pkg != nil {
 			b.Over = own
 		}

@@ -692,13 +692,15 @@ func TestBindKernelUnbuilt(t *testing.T) {
 // scalars (an ONNX-style Add without alpha, Gemm without beta and alpha,
 // Elu without any of elu's) are bound with those scalars held at their
 // defaults: the code refuses another value with a panic that says so,
-// and the value check ran them on the cases that hold the defaults. Mul,
+// and the value check ran them on the cases that hold the defaults.
+// Sub is rsub.Tensor too, its operands swapped. Slice, without
+// slice.Tensor's optional start and end, holds them at None. Mul,
 // whose values are no add's at alpha 1, is not add. A kernel package's
 // kernel comes before the type's own method that holds alpha too
 // (fake's M.Add).
 func TestBindHeldDefaults(t *testing.T) {
 	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"}, "example.com/fakemod/noalpha")
-	f := bindSome(t, dir, l, "add", "sub", "elu", "addmm", "mul")
+	f := bindSome(t, dir, l, "add", "sub", "rsub", "elu", "addmm", "mul", "slice")
 	got := map[string]*Binding{}
 	for i, b := range f.Bindings {
 		got[b.Op] = &f.Bindings[i]
@@ -710,6 +712,11 @@ func TestBindHeldDefaults(t *testing.T) {
 			"alpha held at 1, scale held at 1, input_scale held at 1"},
 		"addmm":      {`if beta != 1 || alpha != 1 { panic("noalpha.Gemm has no beta, alpha parameters: bound for beta = 1, alpha = 1 only") }; return noalpha.Gemm(self, mat1, mat2)`, "beta held at 1, alpha held at 1"},
 		"mul.Tensor": {"noalpha.Mul(self, other)", ""},
+		// Optional start and end held at None.
+		"slice.Tensor": {`if start != nil || end != nil || step != 1 { panic("noalpha.Slice has no start, end, step parameters: bound for start = None, end = None, step = 1 only") }; return noalpha.Slice(self, dim)`,
+			"start held at None, end held at None, step held at 1"},
+		// rsub(self, other) is other - self: Sub with its operands swapped.
+		"rsub.Tensor": {`if alpha != 1 { panic("noalpha.Sub has no alpha parameter: bound for alpha = 1 only") }; return noalpha.Sub(other, self)`, "alpha held at 1"},
 	} {
 		b := got[op]
 		if b == nil {

@@ -1,6 +1,7 @@
 package finder
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +30,17 @@ type Op struct {
 	// of an op of two tensors reads the second tensor with it
 	// (Candidates).
 	at string
+	// kind is Go code of the first tensor's element type's name
+	// ("self.Dtype().Kind().String()"), and kinds the float and complex
+	// element types the library makes besides Elem: a scalar passed as
+	// an untyped parameter (any) is converted to the tensor's element
+	// type (untypedScalar). kind is "" for a library of one element type.
+	kind  string
+	kinds []string
+	// swapped is set on rsub's op as a Sub computes it (swappedOp): its
+	// tensors in the other order, or its scalar other before self
+	// (scalarFirst) where a parameter takes either (any).
+	swapped, scalarFirst bool
 }
 
 // An OpParam is one parameter of the op's kernel: its Go name and type,
@@ -38,8 +50,9 @@ type OpParam struct {
 	Role       Role
 	Index      int // the tensor's or scalar's index
 	// Default is a number scalar's default in the schema (add's alpha=1),
-	// as Go writes it; "" for none. A kernel without the parameter is
-	// bound with it held there (Candidate.Held).
+	// as Go writes it, "nil" for an optional one's None (slice.Tensor's
+	// start); "" for none. A kernel without the parameter is bound with it
+	// held there (Candidate.Held).
 	Default string
 }
 
@@ -213,6 +226,9 @@ func newOp(o *schema.Op, ref *refvalues.Op, tensor, elem string) *Op {
 		case t.Kind == schema.OptionalKind && (t.Elem.Is(schema.Int) || t.Elem.Is(schema.SymInt)):
 			// slice.Tensor's start=None: unset is the reference's NaN.
 			p.Type, p.Role, p.Index = "*int64", Scalar, len(op.Scalars)
+			if a.HasDefault && a.Default == "None" {
+				p.Default = "nil"
+			}
 			op.Scalars = append(op.Scalars, p.Name)
 		case t.Is(schema.Scalar) || t.Is(schema.Float) || t.Is(schema.Int) || t.Is(schema.SymInt):
 			p.Type, p.Role, p.Index = map[bool]string{true: elem, false: "int64"}[t.Is(schema.Scalar)], Scalar, len(op.Scalars)
@@ -275,4 +291,22 @@ func ignoredType(t *schema.Type) string {
 		return "*bool"
 	}
 	return ""
+}
+
+// heldAt reports whether x, a case's value of p, is p's default: NaN
+// for None.
+func (p OpParam) heldAt(x float64) bool {
+	if p.Default == "nil" {
+		return math.IsNaN(x)
+	}
+	d, err := strconv.ParseFloat(p.Default, 64)
+	return err == nil && x == d
+}
+
+// defaultText is p's default as the schema writes it: None for nil.
+func (p OpParam) defaultText() string {
+	if p.Default == "nil" {
+		return "None"
+	}
+	return p.Default
 }

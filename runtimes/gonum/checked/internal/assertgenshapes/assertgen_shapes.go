@@ -21,7 +21,7 @@ const (
 	_ = wrap.EnforceVersion(wrap.MaxVersion - 5)
 )
 
-// After_026794c20a8c reads the arguments again and the returns, and ends the call, for 13 op(s) of one shape (the first: add.out).
+// After_026794c20a8c reads the arguments again and the returns, and ends the call, for 14 op(s) of one shape (the first: add.out).
 func After_026794c20a8c(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense, t3 *ForeignDense) {
 	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
 	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
@@ -47,7 +47,7 @@ func After_5c310a19fb88(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], t0 []*Fo
 	fr.EndMemory()
 }
 
-// After_f6ba2ecac400 reads the arguments again and the returns, and ends the call, for 76 op(s) of one shape (the first: abs.out).
+// After_f6ba2ecac400 reads the arguments again and the returns, and ends the call, for 77 op(s) of one shape (the first: abs.out).
 func After_f6ba2ecac400(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	fr.AfterArgMemory(0, unsafe.Pointer(t0), t0.Memory())
 	fr.AfterArgMemory(1, unsafe.Pointer(t1), t1.Memory())
@@ -55,7 +55,7 @@ func After_f6ba2ecac400(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], t0 *Fore
 	fr.EndMemory()
 }
 
-// Before_40f67168cfd7 reads the arguments and begins the call, for 76 op(s) of one shape (the first: abs.out).
+// Before_40f67168cfd7 reads the arguments and begins the call, for 77 op(s) of one shape (the first: abs.out).
 func Before_40f67168cfd7(fr *wrap.Frame[[3]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense) {
 	fr.Open()
 	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())
@@ -73,7 +73,7 @@ func Before_4428a304b6df(fr *wrap.Frame[[1]wrap.Slot, [1]wrap.ListSlot], op *wra
 	fr.BeginMemory(op, sh)
 }
 
-// Before_7845bd8303d7 reads the arguments and begins the call, for 13 op(s) of one shape (the first: add.out).
+// Before_7845bd8303d7 reads the arguments and begins the call, for 14 op(s) of one shape (the first: add.out).
 func Before_7845bd8303d7(fr *wrap.Frame[[4]wrap.Slot, [0]wrap.ListSlot], op *wrap.Op, sh *wrap.Shape, t0 *ForeignDense, t1 *ForeignDense, t2 *ForeignDense) {
 	fr.Open()
 	fr.ArgMemory(0, unsafe.Pointer(t0), t0.Memory())

@@ -2,7 +2,8 @@
 // kernels take no parameter for PyTorch's defaulted scalars. Add and Sub
 // have no alpha, Elu none of elu's alpha, scale and input_scale, Gemm no
 // beta and alpha; each computes its op at those defaults. Mul is no add
-// at any alpha.
+// at any alpha. Slice has an axis and none of slice's optional start,
+// end and step.
 package noalpha
 
 import (
@@ -52,4 +53,14 @@ func Gemm(c, a, b *fake.M) *fake.M {
 		}
 	}
 	return fake.New(ra.Rows, rb.Cols, out)
+}
+
+// Slice returns all of a along dim, a view on its memory: an ONNX-style
+// Slice whose starts and ends are the whole dim.
+func Slice(a *fake.M, dim int64) *fake.M {
+	if dim < -2 || dim > 1 {
+		panic("noalpha: dim out of range")
+	}
+	r := a.Raw()
+	return fake.New(r.Rows, r.Cols, r.Data)
 }
