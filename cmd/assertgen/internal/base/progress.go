@@ -1,4 +1,4 @@
-// This file reports a long gen run's progress on a terminal.
+// This file reports a long command's progress on a terminal.
 
 package base
 
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -33,6 +34,26 @@ func progressTo(w io.Writer, start time.Time, now func() time.Time) func(done, t
 		}
 		last = t
 		fmt.Fprintf(w, "assertgen: %d/%d ops (%d%%), %.0f s\n", done, total, done*100/total, t.Sub(start).Seconds())
+	}
+}
+
+// Steps returns the progress function of a command cmd that started at
+// start: on a terminal, it prints each line it is given as
+// "assertgen CMD: LINE (N s)"; elsewhere it is nil and prints nothing,
+// so that CI logs and tests stay quiet.
+func Steps(stderr io.Writer, cmd string, start time.Time) func(line string) {
+	if !isTerminal(stderr) {
+		return nil
+	}
+	return stepsTo(stderr, cmd, start, time.Now)
+}
+
+func stepsTo(w io.Writer, cmd string, start time.Time, now func() time.Time) func(line string) {
+	var mu sync.Mutex
+	return func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "assertgen %s: %s (%.0f s)\n", cmd, line, now().Sub(start).Seconds())
 	}
 }
 

@@ -44,3 +44,20 @@ func TestProgressQuietWhenNotATerminal(t *testing.T) {
 		t.Error("progress on a regular file")
 	}
 }
+
+func TestSteps(t *testing.T) {
+	start := time.Unix(1000, 0)
+	clock := start
+	var buf bytes.Buffer
+	say := stepsTo(&buf, "init", start, func() time.Time { return clock })
+	say("the value check: building its program (12 candidates, 40 KB of Go)")
+	clock = start.Add(7400 * time.Millisecond)
+	say("the value check: callables run: 3/9")
+	want := "assertgen init: the value check: building its program (12 candidates, 40 KB of Go) (0 s)\nassertgen init: the value check: callables run: 3/9 (7 s)\n"
+	if buf.String() != want {
+		t.Errorf("steps printed\n%q\nwant\n%q", buf.String(), want)
+	}
+	if Steps(&bytes.Buffer{}, "init", start) != nil {
+		t.Error("steps on a buffer")
+	}
+}

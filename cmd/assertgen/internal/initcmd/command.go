@@ -2,6 +2,7 @@ package initcmd
 
 import (
 	"io"
+	"time"
 
 	"github.com/assertgen/assertgen/cmd/assertgen/internal/base"
 	"github.com/assertgen/assertgen/config"
@@ -28,6 +29,6 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	if err := base.ParseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
-	err := Init(InitOptions{Dir: ".", Type: *typ, Ops: config.SplitList(*ops), UseCounts: *counts, Types: types, TypeParams: params, Memory: *memory, Kernels: config.SplitList(*kernels), Out: stdout, Write: g.WriteNew})
+	err := Init(InitOptions{Dir: ".", Type: *typ, Ops: config.SplitList(*ops), UseCounts: *counts, Types: types, TypeParams: params, Memory: *memory, Kernels: config.SplitList(*kernels), Out: stdout, Progress: base.Steps(stderr, "init", time.Now()), Write: g.WriteNew})
 	return base.RouteFor("init", stderr, err)
 }

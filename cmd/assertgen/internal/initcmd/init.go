@@ -42,6 +42,9 @@ type InitOptions struct {
 	// the library and declare exported functions or methods.
 	Kernels []string
 	Out     io.Writer // where Init says what it wrote and what is left
+	// Progress, when set, is told of each long step -type's checks of a
+	// library take (a program's build, its runs) as it starts.
+	Progress func(line string)
 	// Write writes the new files into the directory dir, all or none. The
 	// command's is output.WriteNew under its signal guard. nil means
 	// output.WriteNew.

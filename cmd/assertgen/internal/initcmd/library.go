@@ -127,13 +127,14 @@ func initLibrary(o InitOptions, spec finder.Spec) error {
 			return err
 		}
 	}
-	if err := finder.ProbeMemory(context.Background(), t.Dir, t.Lib); err != nil {
+	ctx := finder.WithProgress(context.Background(), o.Progress)
+	if err := finder.ProbeMemory(ctx, t.Dir, t.Lib); err != nil {
 		if strings.Contains(err.Error(), "providing package github.com/assertgen/assertgen/asserts") {
 			return fmt.Errorf("init wrote nothing: with its files, package %s would not build: the memory function imports github.com/assertgen/assertgen/asserts, which this module does not require\n%s", t.Path, assertsHint)
 		}
 		return err
 	}
-	if err := finder.ProbeViews(context.Background(), t.Dir, t.Lib); err != nil {
+	if err := finder.ProbeViews(ctx, t.Dir, t.Lib); err != nil {
 		return err
 	}
 	s, err := schema.Default()
@@ -147,7 +148,7 @@ func initLibrary(o InitOptions, spec finder.Spec) error {
 			return err
 		}
 	}
-	if t.Found, err = finder.Bind(context.Background(), t.Dir, t.Lib, ops); err != nil {
+	if t.Found, err = finder.Bind(ctx, t.Dir, t.Lib, ops); err != nil {
 		return err
 	}
 	t.Found.Unmade = unmade

@@ -64,6 +64,7 @@ func checkKept(ctx context.Context, dir string, l *Lib, cands []*Candidate) ([]V
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		say(ctx, "the value check: building its program (%d candidates, %d KB of Go)", len(cands), len(src)>>10)
 		r, cleanup, err = builtRunner(ctx, dir, l, src)
 		if err == nil {
 			break
@@ -196,6 +197,7 @@ func checkEmptyKept(ctx context.Context, r *runner, cands, chosen []*Candidate) 
 		}
 		idx = append(idx, all)
 	}
+	say(ctx, "the value check: running the %d bound candidates on empty inputs", len(chosen))
 	lines, err := r.all(ctx, "empty", idx, cands)
 	if err != nil {
 		return err
@@ -254,6 +256,7 @@ func runBuilt(ctx context.Context, r *runner, l *Lib, cands []*Candidate, emptyO
 			built = append(built, g)
 		}
 	}
+	say(ctx, "the value check: running %d callables' candidates", len(built))
 	lines, err := r.all(ctx, mode, built, cands)
 	if err != nil {
 		return nil, err
@@ -295,6 +298,7 @@ func builtRunner(ctx context.Context, dir string, l *Lib, src []byte) (r *runner
 // library's code may print there (a constructor's note). what names the
 // program in errors: the memory function's check.
 func runSource(ctx context.Context, dir string, l *Lib, src []byte, what string) (*bytes.Buffer, error) {
+	say(ctx, "%s: building and running it", what)
 	r, cleanup, err := builtRunner(ctx, dir, l, src)
 	if err != nil {
 		return nil, err

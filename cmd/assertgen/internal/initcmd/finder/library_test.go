@@ -7,8 +7,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/assertgen/assertgen/schema"
@@ -95,7 +97,25 @@ func TestNameFits(t *testing.T) {
 // copies.
 func TestBindFake(t *testing.T) {
 	dir, l := loadFake(t, Spec{Pointer: true, Path: "example.com/fakemod/fake", Name: "M"})
-	f := bindAll(t, dir, l)
+	s, err := schema.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bind says each long step it starts to the progress function
+	// (WithProgress), the runs' counter only every few seconds.
+	var mu sync.Mutex
+	var said []string
+	ctx := WithProgress(context.Background(), func(line string) { mu.Lock(); said = append(said, line); mu.Unlock() })
+	f, err := Bind(ctx, dir, l, Ops(s, l.Qual(), l.Elem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := strings.Join(said, "\n")
+	for _, re := range []string{`(?m)^the value check: building its program \(\d+ candidates, \d+ KB of Go\)$`, `(?m)^the value check: running \d+ callables' candidates$`, `(?m)^the value check: running the \d+ bound candidates on empty inputs$`} {
+		if !regexp.MustCompile(re).MatchString(steps) {
+			t.Errorf("Bind's progress lacks %s:\n%s", re, steps)
+		}
+	}
 	var got []string
 	for _, b := range f.Bindings {
 		got = append(got, b.Op+": "+b.Code)

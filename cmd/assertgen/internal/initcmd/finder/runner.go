@@ -111,11 +111,12 @@ func (r *runner) all(ctx context.Context, mode string, groups [][]int, cands []*
 	errs := make([]error, len(groups))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, min(runtime.NumCPU(), 4))
+	ran := counter(ctx, "the value check: callables run", len(groups))
 	for g, idx := range groups {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
-			defer func() { <-sem; wg.Done() }()
+			defer func() { <-sem; wg.Done(); ran() }()
 			out[g], errs[g] = r.group(ctx, mode, idx, cands)
 		}()
 	}
