@@ -69,9 +69,6 @@ func (m Matrix) Shape() []int {
 	return []int{m.Rows, m.Cols}
 }
 
-// IsMatrix reports whether m is a 2-D float64 tensor.
-func (m Matrix) IsMatrix() bool { return m.Sizes == nil && m.DType == Float64 }
-
 // String prints m's elements nested by dimension: "[[1 2] [3 4]]", a 0-D
 // tensor's alone, bools as true and false.
 func (m Matrix) String() string {
@@ -151,26 +148,6 @@ type Case struct {
 // Want returns the op's result on c, or why it has none (mm of sizes
 // that do not fit).
 func (o *Op) Want(c Case) (Matrix, error) { return o.eval(c) }
-
-// Matrices reports whether each of the op's cases takes and gives 2-D
-// float64 tensors only, and the op has no int lists.
-func (o *Op) Matrices() bool {
-	if len(o.Lists) > 0 {
-		return false
-	}
-	for _, c := range o.Cases {
-		want, err := o.Want(c)
-		if err != nil || !want.IsMatrix() {
-			return false
-		}
-		for _, in := range c.In {
-			if !in.IsMatrix() {
-				return false
-			}
-		}
-	}
-	return true
-}
 
 // plain is the eval of an op whose values depend on its tensors and
 // scalars only.

@@ -68,7 +68,7 @@ const (
 	Dims               // an int list the values depend on (permute's dims): []int64, nil for None
 )
 
-// Ops returns the ops of s whose values the reference knows on tensors
+// OpsOf returns the ops of s whose values the reference knows on tensors
 // the library makes, and whose parameters a binding of a tensor type can
 // take. Every library makes 2-D float64 matrices; forms are the others
 // it makes, by the reference's dtype names ("bool 1-D", Lib.ValueForms),
@@ -77,15 +77,10 @@ const (
 // elem), bools, dtypes and int lists the values depend on, and those
 // refvalues ignores. The ops have one Tensor result. In-place and out=
 // ops take their functional op's values.
-func Ops(s *schema.Schema, tensor, elem string, forms ...Form) []*Op {
-	ops, _ := OpsOf(s, tensor, elem, forms...)
-	return ops
-}
-
-// OpsOf is Ops, and of the ops the reference knows whose cases need a
-// tensor the library does not make, why init does not check them: "its
-// cases take bool tensors, which the library's constructor does not
-// make". AddUnchecked says it of a kernel named for one.
+// Of the ops the reference knows whose cases need a tensor the library
+// does not make, it returns why init does not check them ("its cases
+// take bool tensors, which the library's constructor does not make"):
+// AddUnchecked says it of a kernel named for one.
 func OpsOf(s *schema.Schema, tensor, elem string, forms ...Form) ([]*Op, map[string]string) {
 	byName := map[string]*schema.Op{}
 	for _, o := range s.Ops {
