@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 )
 
 // kernFiles is a kernel library over gonum's *mat.Dense in the forms
@@ -130,7 +132,7 @@ func checkKernInit(t *testing.T, kern, report string) {
 
 // checkKernPlanted runs kern's sweep with the planted bugs: it fails on
 // each, at its op.
-func checkKernPlanted(t *testing.T, r moduleRunner, kern string) {
+func checkKernPlanted(t *testing.T, r clitest.ModuleRunner, kern string) {
 	t.Helper()
 	out, err := r(kern, "go", "test", "-count=1", "-tags", "debugasserts,planted", "-run", "^TestSweep$", ".")
 	if err == nil {

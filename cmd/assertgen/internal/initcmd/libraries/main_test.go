@@ -1,8 +1,10 @@
-// Package libraries holds the tests of init -type on libraries' types as
-// a user meets them: gonum, spago and gorgonia from the module proxy, in a
-// fresh module on the Go release the guide names, through go tool
-// assertgen. Each takes minutes: they are a test binary of their own,
-// apart from init's other tests.
+// Package libraries holds the test of init -type on gonum's type as a
+// user meets it: from the module proxy, in a fresh module on the Go
+// release the guide names, through go tool assertgen. spago's and
+// gorgonia's are in the packages below it: each library's takes minutes
+// (cold, the three in one package passed go test's default 10-minute
+// limit), so each is a test binary of its own, apart from init's other
+// tests.
 package libraries
 
 import (
