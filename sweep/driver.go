@@ -14,6 +14,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/checks"
+	"github.com/assertgen/assertgen/internal/engine"
 	"github.com/assertgen/assertgen/schema/funcschema"
 )
 
@@ -97,6 +98,12 @@ func release(r releaser, results []reflect.Value) (err error) {
 // where a runtime without use counts has nothing else that sees it
 // (fresh_not_held). The first call repeats a sample that ran already: its
 // violations are that sample's, counted there.
+//
+// The collector is held off from the first call to the end of the second
+// (engine.HoldCollector): a runtime whose storage IDs are addresses has its hand-outs
+// judged within one collection cycle, so a collection between the two
+// would forget the first hand-out, and whether the sweep reports a held
+// output would depend on when the collector ran.
 func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation, err error) {
 	disarm := watchCall() // each call has its time limit: rearmed for the second
 	defer func() { disarm() }()
@@ -118,11 +125,14 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 		if err != nil {
 			return err
 		}
+		release := engine.HoldCollector()
+		defer release()
 		asserts.Collect(func() { first = fn.Call(args) })
 		disarm()
 		disarm = watchCall()
 		vs = asserts.Collect(func() { second = fn.Call(args) })
 		runtime.KeepAlive(first)
+		release()
 		return nil
 	})
 	return vs, err

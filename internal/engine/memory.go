@@ -2,7 +2,9 @@ package engine
 
 import (
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 )
 
@@ -97,6 +99,40 @@ func sameEpoch(seq uint64) bool {
 type gcSentinel struct {
 	_ *int
 	_ [2]uintptr
+}
+
+// collectorHold counts the holds of [HoldCollector] under way, and keeps
+// the collector's setting to restore when the last ends.
+var collectorHold struct {
+	mu      sync.Mutex
+	n       int
+	percent int
+}
+
+// HoldCollector turns the collector off until the returned function is
+// called (once or more), after a cycle under way completes, and brings
+// the epoch up to the count of completed collections: hand-outs of
+// addresses until then are judged in one cycle, so a storage that comes
+// out fresh twice in between is reported whenever the collector last
+// ran (a sweep's "called again" pair). A collection still completes if
+// the heap reaches a memory limit (debug.SetMemoryLimit) or one is asked
+// for (runtime.GC). Holds may overlap; the last to end restores the
+// setting the first found.
+func HoldCollector() (release func()) {
+	collectorHold.mu.Lock()
+	if collectorHold.n == 0 {
+		collectorHold.percent = debug.SetGCPercent(-1)
+	}
+	collectorHold.n++
+	collectorHold.mu.Unlock()
+	observeGC()
+	return sync.OnceFunc(func() {
+		collectorHold.mu.Lock()
+		if collectorHold.n--; collectorHold.n == 0 {
+			debug.SetGCPercent(collectorHold.percent)
+		}
+		collectorHold.mu.Unlock()
+	})
 }
 
 func armGCSentinel() {
