@@ -87,9 +87,14 @@ var addrRE = regexp.MustCompile(`0x[0-9a-f]+`)
 // 0x?, and of each crash's output its crashing goroutine alone: a
 // worker's trace ends with the runtime's own goroutines (the collector's,
 // the scavenger's), whose states differ from run to run.
+//
+// The split's cost basis is left out too: shards balanced by a past
+// report's times (ASSERTGEN_SWEEP_PAST) count their cost in past
+// milliseconds, an unsharded sweep without one in steps.
 func comparable(r *sweep.Report) string {
 	c := *r
 	c.Took = nil
+	c.Shard.Cost, c.Shard.TableCost, c.Shard.By = 0, 0, ""
 	c.Crashes = nil
 	for _, x := range r.Crashes {
 		y := *x
