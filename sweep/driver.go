@@ -132,7 +132,6 @@ func callTwice(rt Runtime, fn reflect.Value, s *Sample) (vs []asserts.Violation,
 		disarm = watchCall()
 		vs = asserts.Collect(func() { second = fn.Call(args) })
 		runtime.KeepAlive(first)
-		release()
 		return nil
 	})
 	return vs, err
@@ -503,7 +502,11 @@ func sweepHere(t testing.TB, id sweepID, es []entry, rt Runtime, n int, inProces
 		return nil, err
 	}
 	rep := ty.r
-	rep.sortCrashes(es)
+	at := map[string]int{}
+	for i, e := range es {
+		at[e.Name] = i
+	}
+	rep.sortByOp(at)
 	rep.Checks = rep.Stats.TotalRan()
 	slices.SortFunc(rep.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
 	rep.Causes = rep.causesOf(es)

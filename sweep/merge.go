@@ -311,10 +311,7 @@ func Merge(shards ...*Report) (*Report, error) {
 	}
 	r.Checks = r.Stats.TotalRan()
 	slices.SortFunc(r.Findings, func(a, b *Finding) int { return strings.Compare(a.Key(), b.Key()) })
-	at := func(op string) int { return place[op] }
-	slices.SortStableFunc(r.Crashes, func(a, b *Crash) int { return at(a.Op) - at(b.Op) })
-	slices.SortStableFunc(r.Refused, func(a, b *Refusal) int { return at(a.Op) - at(b.Op) })
-	sortRefusals(r.DtypeRefused, place)
+	r.sortByOp(place)
 	r.Causes = mergeCauses(shards, place)
 	r.Repros = mergeRepros(r, shards)
 	return r, nil

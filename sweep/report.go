@@ -268,16 +268,14 @@ func (r *Report) merge(o *Report) {
 	r.Unattributed = append(r.Unattributed, o.Unattributed...)
 }
 
-// sortCrashes puts the crashes in the order of their ops in es, each
-// op's in the order they were found: the order of a sweep that ran the
-// ops one after the other, whichever worker ran each.
-func (r *Report) sortCrashes(es []entry) {
-	at := map[string]int{}
-	for i, e := range es {
-		at[e.Name] = i
-	}
+// sortByOp puts the crashes and refusals in the order of their ops in
+// the table (at: op to its index), each op's in the order they were
+// found: the order of a sweep that ran the ops one after the other,
+// whichever worker or shard ran each. A sweep and a merge of shards
+// both order them here.
+func (r *Report) sortByOp(at map[string]int) {
 	slices.SortStableFunc(r.Crashes, func(a, b *Crash) int { return at[a.Op] - at[b.Op] })
-	slices.SortStableFunc(r.Refused, func(a, b *Refusal) int { return at[a.Op] - at[b.Op] })
+	sortRefusals(r.Refused, at)
 	sortRefusals(r.DtypeRefused, at)
 }
 
