@@ -3,6 +3,7 @@ package clitest
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -21,6 +22,18 @@ func (run ModuleRunner) Must(t *testing.T, dir string, args ...string) string {
 		t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return out
+}
+
+// Init makes the package directory name in the module at mod and runs
+// `go tool assertgen init -type typ` there, as a user sets a package up;
+// it returns the package's directory and init's report.
+func (run ModuleRunner) Init(t *testing.T, mod, name, typ string) (pkg, report string) {
+	t.Helper()
+	pkg = filepath.Join(mod, name)
+	if err := os.Mkdir(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return pkg, run.Must(t, pkg, "go", "tool", "assertgen", "init", "-type", typ)
 }
 
 // GenerateAndTest runs go generate in the package init wrote at pkg,

@@ -32,11 +32,7 @@ func TestInitLibraryType(t *testing.T) {
 	if v := run(mod, "go", "version"); !strings.Contains(v, "go1.25.14") {
 		t.Fatalf("go version: %s", v)
 	}
-	pkg := filepath.Join(mod, "linalg")
-	if err := os.Mkdir(pkg, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	report := run(pkg, "go", "tool", "assertgen", "init", "-type", "*gonum.org/v1/gonum/mat.Dense")
+	pkg, report := r.Init(t, mod, "linalg", "*gonum.org/v1/gonum/mat.Dense")
 	t.Log(report)
 	for _, want := range []string{
 		"assertgen init: wrote assertgen.yaml, generate.go, assertgen_memory.go, assertgen_views.go, checked/assertgen_memory_test.go, assertgen_sweep_test.go, assertgen_values_test.go",

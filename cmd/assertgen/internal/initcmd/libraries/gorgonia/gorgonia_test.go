@@ -47,13 +47,8 @@ func TestInitLibraryTypeGorgonia(t *testing.T) {
 	// gorgonia's dependency go4.org/unsafe/assume-no-moving-gc panics at
 	// start under a Go release it does not know unless told to.
 	mod, run := clitest.LibraryModule(t, "example.com/mygg", "gorgonia.org/tensor@v0.9.24", "ASSUME_NO_MOVING_GC_UNSAFE_RISK_IT_WITH=go1.25")
-	must := func(dir string, args ...string) string { t.Helper(); return run.Must(t, dir, args...) }
-	pkg := filepath.Join(mod, "nn")
-	if err := os.Mkdir(pkg, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	start := time.Now()
-	report := must(pkg, "go", "tool", "assertgen", "init", "-type", "*gorgonia.org/tensor.Dense")
+	pkg, report := run.Init(t, mod, "nn", "*gorgonia.org/tensor.Dense")
 	t.Logf("init took %v:\n%s", time.Since(start).Round(time.Millisecond), report)
 	for _, want := range []string{
 		"tests: tensors made with tensor.New (2-D float64), read and written through Float64s",

@@ -1,8 +1,6 @@
 package spago
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,12 +23,7 @@ func TestInitLibraryTypeSpago(t *testing.T) {
 		t.Skip("fetches Go 1.25.14 and spago, builds them")
 	}
 	mod, run := clitest.LibraryModule(t, "example.com/mynn", "github.com/nlpodyssey/spago/mat@v1.1.0")
-	must := func(dir string, args ...string) string { t.Helper(); return run.Must(t, dir, args...) }
-	pkg := filepath.Join(mod, "nn")
-	if err := os.Mkdir(pkg, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	report := must(pkg, "go", "tool", "assertgen", "init", "-type", "*github.com/nlpodyssey/spago/mat.Dense[float64]")
+	pkg, report := run.Init(t, mod, "nn", "*github.com/nlpodyssey/spago/mat.Dense[float64]")
 	t.Log(report)
 	for _, want := range []string{
 		"tests: tensors made with mat.NewDense (2-D float64), read and written through Data",
