@@ -266,6 +266,13 @@ type Options struct {
 	// the shards balance the ops by the time each took there. The
 	// environment variable ASSERTGEN_SWEEP_PAST=FILE reads one.
 	Past *Report
+	// Unstable names the ops whose time no past run predicts: a kernel
+	// that hangs to the call limit, or crashes, in some runs and not in
+	// others. The shards take them first, each to the shard with the
+	// least cost so far, so that they spread evenly over the shards
+	// rather than landing where their time in Past says. Every shard of
+	// a sweep must be given the same list.
+	Unstable []string
 	// Out, when set, is the directory the sweep writes its report in
 	// (NAME.shard-INDEX-of-TOTAL.json, 0-of-1 for a whole sweep), for
 	// [Merge]; else ASSERTGEN_SWEEP_OUT, else Bazel's

@@ -293,13 +293,16 @@ func Merge(shards ...*Report) (*Report, error) {
 	slices.SortFunc(shards, func(a, b *Report) int { return cmp.Compare(a.Shard.Index, b.Shard.Index) })
 	r := newReport(0)
 	r.Shard = ShardInfo{Shard: Shard{Index: 0, Total: 1}, TableOps: first.TableOps, Table: first.Table, TableCost: first.TableCost, By: first.By}
-	place := map[string]int{}
+	place, owner := map[string]int{}, map[string]Shard{}
 	for _, s := range shards {
 		r.Ops += s.Ops
 		r.merge(s)
 		r.Shard.Cost += s.Shard.Cost
 		for i, op := range s.Shard.Ops {
-			place[op] = s.Shard.Places[i]
+			if o, ok := owner[op]; ok {
+				return nil, fmt.Errorf("sweep: merge: shards %s and %s both swept %s: their splits differ (Options.Past and Unstable must be the same in every shard)", o, s.Shard.Shard, op)
+			}
+			place[op], owner[op] = s.Shard.Places[i], s.Shard.Shard
 		}
 	}
 	r.Shard.Ops = slices.SortedFunc(maps.Keys(place), func(a, b string) int { return cmp.Compare(place[a], place[b]) })

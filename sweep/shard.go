@@ -175,9 +175,10 @@ func (s *ShardInfo) String() string {
 
 // share splits the table es over the shard's total and returns the
 // shard's share. The split is the same on every machine for the same
-// table, settings and past report: each op's cost is an integer (costs),
-// and the ops go, costliest first (ties in the table's order), each to the
-// shard with the least cost so far (ties to the lowest index).
+// table, settings, past report and unstable ops: each op's cost is an
+// integer (costs), and the ops go, the unstable ones first and then the
+// costliest (ties in the table's order), each to the shard with the
+// least cost so far (ties to the lowest index).
 func share(es []entry, rt Runtime, n int, o Options, sh Shard, from string) (ShardInfo, error) {
 	past := o.Past
 	if past == nil && os.Getenv(pastEnv) != "" {
@@ -194,7 +195,19 @@ func share(es []entry, rt Runtime, n int, o Options, sh Shard, from string) (Sha
 		order[i] = i
 		info.TableCost += cost[i]
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cost[b], cost[a]) })
+	unstable := make([]bool, len(es))
+	for i, e := range es {
+		unstable[i] = slices.Contains(o.Unstable, e.Name)
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if unstable[a] != unstable[b] {
+			if unstable[a] {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(cost[b], cost[a])
+	})
 	load := make([]int64, sh.Total)
 	mine := make([]bool, len(es))
 	for _, i := range order {

@@ -405,6 +405,82 @@ func TestShardVerdicts(t *testing.T) {
 	}
 }
 
+// Unstable ops go first, each to the least loaded shard: however cheap
+// their past times, no shard holds more of them than another but one,
+// the split stays the same on every run, and the rest still balance.
+func TestShareSpreadsUnstableOps(t *testing.T) {
+	// seven cheap ops, then 34 of a second each: by cost alone, the
+	// cheap ones fill the lighter shards' tails
+	es := shardEntries(41)
+	past := newReport(0)
+	for i, e := range es {
+		past.Took[e.Name] = time.Second
+		if i < 7 {
+			past.Took[e.Name] = 10 * time.Millisecond
+		}
+	}
+	unstable := []string{"op00", "op01", "op02", "op03", "op04", "op05", "op06", "nowhere"}
+	for total := 2; total <= 7; total++ {
+		var counts []int
+		var loads []int64
+		for i := range total {
+			o := Options{Past: past, Unstable: unstable}
+			info, err := share(es, causesRuntime{}, 3, o, Shard{i, total}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, op := range info.Ops {
+				if slices.Contains(unstable, op) {
+					n++
+				}
+			}
+			counts = append(counts, n)
+			loads = append(loads, info.Cost)
+		}
+		if slices.Max(counts)-slices.Min(counts) > 1 {
+			t.Errorf("%d shards hold %v of the 7 unstable ops", total, counts)
+		}
+		if d := slices.Max(loads) - slices.Min(loads); d > 1000 {
+			t.Errorf("%d shards: costs %v differ by %d ms, more than the costliest op's", total, loads, d)
+		}
+	}
+	// without the list, the cheapest ops end up together
+	var counts []int
+	for i := range 3 {
+		info, _ := share(es, causesRuntime{}, 3, Options{Past: past}, Shard{i, 3}, "")
+		n := 0
+		for _, op := range info.Ops {
+			if slices.Contains(unstable, op) {
+				n++
+			}
+		}
+		counts = append(counts, n)
+	}
+	if slices.Max(counts)-slices.Min(counts) <= 1 {
+		t.Errorf("by past times alone, 3 shards hold %v of the unstable ops: the test shows nothing", counts)
+	}
+}
+
+// Shards split with different lists of unstable ops (or past reports)
+// may sweep an op twice: the merge refuses them.
+func TestMergeRefusesDifferentSplits(t *testing.T) {
+	var shards []*Report
+	for i, unstable := range [][]string{{"sin"}, nil} {
+		rep, err := Sweep(causesOps(libOps...), causesRuntime{}, Options{InProcess: true, Shard: Shard{i, 2}, Unstable: unstable})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, rep)
+	}
+	if !slices.Contains(shards[0].Shard.Ops, "sin") || !slices.Contains(shards[1].Shard.Ops, "sin") {
+		t.Fatalf("the splits do not overlap in sin: %v, %v", shards[0].Shard.Ops, shards[1].Shard.Ops)
+	}
+	if _, err := Merge(shards...); err == nil || !strings.Contains(err.Error(), "their splits differ") {
+		t.Errorf("merged shards of different splits: %v", err)
+	}
+}
+
 // ASSERTGEN_SWEEP_MERGE=DIR: the sweep merges its shards' reports in DIR
 // instead of running, and RunWith judges the whole; reports of another
 // table are an error.

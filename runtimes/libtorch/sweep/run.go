@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -43,9 +44,16 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 	}
 	n := min(max(o.Samples, 1), NumSamples)
 	names := selectOps(r.Bound, o.Ops)
-	// the inputs are read after the sweeps: each worker runs Run again up
-	// to its sweep, and a committed report is megabytes of JSON
-	c, err := sweepOps(s, r, o, n, names)
+	// the unstable ops split the shards (every worker reads them again);
+	// the other inputs are read after the sweeps: each worker runs Run
+	// again up to its sweep, and a committed report is megabytes of JSON
+	unstable := map[string]string{}
+	if o.Unstable != "" {
+		if unstable, err = report.LoadUnstable(o.Unstable); err != nil {
+			return nil, err
+		}
+	}
+	c, err := sweepOps(s, r, o, n, names, slices.Sorted(maps.Keys(unstable)))
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +62,7 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 		names = sh.Ops
 		fmt.Fprintln(out, sh.String())
 	}
-	verdicts, base, unstable, err := loadInputs(r, o, n)
+	verdicts, base, err := loadInputs(r, o, n)
 	if err != nil {
 		return nil, err
 	}
@@ -72,8 +80,8 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 }
 
 // sweepOps sweeps the ops names of r under each profile and returns what
-// their steps told.
-func sweepOps(s *schema.Schema, r Bindings, o Options, n int, names []string) (*collector, error) {
+// their steps told; the shards spread the unstable ops.
+func sweepOps(s *schema.Schema, r Bindings, o Options, n int, names, unstable []string) (*collector, error) {
 	c := newCollector(r.Version, n, names, o.Verbose)
 	values := o.Values && n > valueFirst
 	var skip func(op string, step int) bool
@@ -85,7 +93,7 @@ func sweepOps(s *schema.Schema, r Bindings, o Options, n int, names []string) (*
 		rep, err := samples.Sweep(tableOf(s, names, table), adapter{&pool{}}, samples.Options{
 			Samples: min(n, len(Variants)), Content: o.Content, NoValues: !values, CallLimit: o.Timeout,
 			Workers: max(o.Jobs, 1), Test: o.Test, Given: c.given(s, o.Kinds), OnStep: c.onStep(profile), Skip: skip,
-			Shard: o.Shard, Out: o.Out, Name: profile,
+			Shard: o.Shard, Out: o.Out, Name: profile, Unstable: unstable,
 		})
 		if err != nil {
 			return nil, err
@@ -119,26 +127,20 @@ func tableOf(s *schema.Schema, names []string, table map[string]any) func(yield 
 	}
 }
 
-// loadInputs reads the verdicts, the unstable ops and the baseline.
-func loadInputs(r Bindings, o Options, n int) (verdicts []Verdict, base *Report, unstable map[string]string, err error) {
+// loadInputs reads the verdicts and the baseline.
+func loadInputs(r Bindings, o Options, n int) (verdicts []Verdict, base *Report, err error) {
 	if verdicts, err = LoadVerdicts(o.Verdicts); err != nil {
-		return nil, nil, nil, err
-	}
-	unstable = map[string]string{}
-	if o.Unstable != "" {
-		if unstable, err = report.LoadUnstable(o.Unstable); err != nil {
-			return nil, nil, nil, err
-		}
+		return nil, nil, err
 	}
 	if o.Baseline != "" {
 		if base, err = LoadReport(o.Baseline); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		}
 		if base.Libtorch != r.Version || base.Samples < n {
-			return nil, nil, nil, fmt.Errorf("%s: a report of libtorch %s with %d samples per op cannot judge a sweep of %s with %d", o.Baseline, base.Libtorch, base.Samples, r.Version, n)
+			return nil, nil, fmt.Errorf("%s: a report of libtorch %s with %d samples per op cannot judge a sweep of %s with %d", o.Baseline, base.Libtorch, base.Samples, r.Version, n)
 		}
 	}
-	return verdicts, base, unstable, nil
+	return verdicts, base, nil
 }
 
 // selectOps returns the bound ops matching the comma-separated patterns.
@@ -221,7 +223,7 @@ func (a *alone) sweep(op string) *collector {
 	o := a.o
 	o.Ops, o.Jobs, o.Verbose = op, 1, false
 	o.Shard, o.Out = samples.Shard{Index: 0, Total: 1}, "" // the op alone, whatever the shard
-	c, err := sweepOps(mustSchema(a.r.Version), a.r, o, a.n, []string{op})
+	c, err := sweepOps(mustSchema(a.r.Version), a.r, o, a.n, []string{op}, nil)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "sweep: %s alone: %v\n", op, err)
 		c = nil
