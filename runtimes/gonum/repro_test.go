@@ -24,17 +24,24 @@ func TestReproducersOfTheCatalog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test per finding")
 	}
-	if err := os.MkdirAll("testdata", 0o777); err != nil {
-		t.Fatal(err)
+	// the directory is in the module (a reproducer requires gonum), made
+	// by the sweep's process alone: its workers run this test again up
+	// to the sweep, find it in the environment and make none of their own
+	dir := os.Getenv("ASSERTGEN_SWEEP_REPRO")
+	if dir == "" {
+		if err := os.MkdirAll("testdata", 0o777); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if dir, err = os.MkdirTemp("testdata", "repro-"); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			os.RemoveAll(dir)
+			os.Remove("testdata") // when this test made it
+		})
+		t.Setenv("ASSERTGEN_SWEEP_REPRO", dir)
 	}
-	dir, err := os.MkdirTemp("testdata", "repro-") // in the module: it requires gonum
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		os.RemoveAll(dir)
-		os.Remove("testdata") // when this test made it
-	})
 	r, err := sweep.Sweep(catalog.SweepOps, sweepAdapter{}, sweep.Options{Content: true, Repro: dir, Test: t})
 	if err != nil {
 		t.Fatal(err)
