@@ -42,7 +42,7 @@ type repro struct {
 	// the verdict's violation on one of them, so a repro of one input kind does not stand for a finding
 	// another kind shows. Unset: any verdict of the op, check and return.
 	samples []int
-	// kinds, when set, are the meta (21) and functional (22) samples whose
+	// kinds, when set, are the meta (24) and functional (25) samples whose
 	// kind of tensor the repro also runs on: add makes a copy of it per
 	// kind, in which f32 makes tensors of that kind (meta tensors,
 	// functionalization wrappers) and which names that sample alone.
