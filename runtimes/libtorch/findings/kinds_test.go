@@ -10,26 +10,26 @@ import (
 	samples "github.com/assertgen/assertgen/sweep"
 )
 
-// The repros of the kernel verdicts the meta (21) and functional (22)
+// The repros of the kernel verdicts the meta (24) and functional (25)
 // samples brought: the same kernels called on meta tensors or inside
 // functionalization wrappers, each repro making its tensors of that kind
 // (torch.Meta, ToFunctional) and naming that sample, so that it requires
 // a violation only where the release's verdict lists the sample.
 
-const (
-	metaSample       = 21
-	functionalSample = 22
+// The sweep numbers its samples: the variants, meta, functional, 4 OpInfo
+// calls, then the values that matter (24, 25, 26-29 and 30-54 today).
+var (
+	metaSample       = len(samples.Variants)
+	functionalSample = metaSample + 1
+	firstValue       = metaSample + 6
+	numSamples       = firstValue + len(samples.Probes)
 )
-
-// numSamples is the sweep's number of samples: the 21 variants, meta,
-// functional, 4 OpInfo calls, then the values that matter (30-54).
-var numSamples = 27 + len(samples.Probes)
 
 // valueSample is the sweep's number of the value named name.
 func valueSample(name string) int {
 	for i, p := range samples.Probes {
 		if p.Name == name {
-			return 27 + i
+			return firstValue + i
 		}
 	}
 	panic("no value " + name)
@@ -169,7 +169,7 @@ func init() {
 		)
 	}
 	// meshgrid on meta tensors does the same, but the sweep's meta sample is
-	// refused (its repaired arguments), so no verdict names sample 21.
+	// refused (its repaired arguments), so no verdict names the meta sample.
 	// align_tensors' views of a wrapper share its FunctionalStorageImpl:
 	// 1.13.1's storage count reports them, 2.6.0's fresh_no_alias.
 	add(

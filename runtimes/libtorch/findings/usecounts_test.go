@@ -57,7 +57,7 @@ func init() {
 				r := wrapper[func(tensors) tensors](t, "broadcast_tensors")(tensors{x})
 				rel(append(r, x, b)...)
 			}},
-		// found by the empty value (sample 46): an empty grad returns
+		// found by the empty value (sample 49): an empty grad returns
 		// itself ("if (dY.sym_numel() <= 0) return dY;"), a fresh return
 		// otherwise (dY * mask)
 		repro{op: "fake_quantize_per_tensor_affine_cachemask_backward", shows: []string{"impl ret 0"},
@@ -151,7 +151,7 @@ func init() {
 				x := f32(sizes...)
 				rel(wrapper[func(tensor, int64) tensor](t, "native_channel_shuffle")(x, 1), x)
 			}},
-		// found by the empty value (sample 46) on sample 0's arguments
+		// found by the empty value (sample 49) on sample 0's arguments
 		// after the input-rank repair: 1.13.1's channel_shuffle returns an
 		// empty input itself; 2.x return a fresh tensor
 		repro{op: "channel_shuffle", shows: []string{"impl ret 0", "storage_use_count_eq_1 ret 0"},

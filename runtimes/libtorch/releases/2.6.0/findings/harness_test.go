@@ -42,7 +42,7 @@ type repro struct {
 	// the verdict's violation on one of them, so a repro of one input kind does not stand for a finding
 	// another kind shows. Unset: any verdict of the op, check and return.
 	samples []int
-	// kinds, when set, are the meta (21) and functional (22) samples whose
+	// kinds, when set, are the meta (24) and functional (25) samples whose
 	// kind of tensor the repro also runs on: add makes a copy of it per
 	// kind, in which f32 makes tensors of that kind (meta tensors,
 	// functionalization wrappers) and which names that sample alone.
@@ -197,10 +197,11 @@ func kernelVerdicts(t testing.TB) map[string][]int {
 		t.Fatal(err)
 	}
 	rep := committedReport(t)
+	today := todaysNumber(rep)
 	seenOn := map[string][]int{}
 	for _, f := range rep.Violations {
 		k := verdict{Op: f.Op, Check: f.Check, Arg: f.Arg, Ret: f.Ret}.key()
-		seenOn[k] = append(seenOn[k], f.SampleID)
+		seenOn[k] = append(seenOn[k], today(f.SampleID))
 	}
 	keys := map[string][]int{}
 	for _, v := range vs {
@@ -208,10 +209,29 @@ func kernelVerdicts(t testing.TB) map[string][]int {
 			continue
 		}
 		if v.Verdict == "kernel" {
-			keys[v.key()] = append(seenOn[v.key()], cut(rep.Outcomes[v.Op])...)
+			for _, k := range cut(rep.Outcomes[v.Op]) {
+				keys[v.key()] = append(keys[v.key()], today(k))
+			}
+			keys[v.key()] = append(keys[v.key()], seenOn[v.key()]...)
 		}
 	}
 	return keys
+}
+
+// todaysNumber maps a sample number of rep to today's sweep's: a report
+// of a sweep with fewer variants numbers its meta sample and the samples
+// after it lower (the variants go before them, the new values at the end).
+func todaysNumber(rep *report.Report) func(int) int {
+	m := slices.IndexFunc(rep.Variants, func(name string) bool { return strings.HasPrefix(name, "meta tensors") })
+	if m < 0 {
+		return func(k int) int { return k }
+	}
+	return func(k int) int {
+		if k >= m {
+			return k + metaSample - m
+		}
+		return k
+	}
 }
 
 // cut returns the samples an op's committed run did not reach because a
