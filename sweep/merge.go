@@ -275,6 +275,8 @@ func Merge(shards ...*Report) (*Report, error) {
 		switch {
 		case sh.Table != first.Table || sh.TableOps != first.TableOps || sh.By != first.By || sh.TableCost != first.TableCost:
 			return nil, fmt.Errorf("sweep: merge: shard %s is of another table or settings (%s, %d ops) than shard %s (%s, %d ops)", sh.Shard, sh.Table, sh.TableOps, first.Shard, first.Table, first.TableOps)
+		case sh.Split != first.Split:
+			return nil, fmt.Errorf("sweep: merge: shard %s was split otherwise than shard %s (split %s, %s): every shard must be given the same past report (Options.Past, %s) and the same Options.Unstable", sh.Shard, first.Shard, sh.Split, first.Split, pastEnv)
 		case sh.Total != first.Total:
 			return nil, fmt.Errorf("sweep: merge: shard %s and shard %s: one sweep's shards have one total", sh.Shard, first.Shard)
 		case sh.check() != nil:
@@ -292,7 +294,7 @@ func Merge(shards ...*Report) (*Report, error) {
 	shards = slices.Clone(shards)
 	slices.SortFunc(shards, func(a, b *Report) int { return cmp.Compare(a.Shard.Index, b.Shard.Index) })
 	r := newReport(0)
-	r.Shard = ShardInfo{Shard: Shard{Index: 0, Total: 1}, TableOps: first.TableOps, Table: first.Table, TableCost: first.TableCost, By: first.By}
+	r.Shard = ShardInfo{Shard: Shard{Index: 0, Total: 1}, TableOps: first.TableOps, Table: first.Table, TableCost: first.TableCost, By: first.By, Split: first.Split}
 	place, owner := map[string]int{}, map[string]Shard{}
 	for _, s := range shards {
 		r.Ops += s.Ops

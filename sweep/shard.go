@@ -142,6 +142,11 @@ type ShardInfo struct {
 	// or "past ms" (its time in a past report, Options.Past).
 	Cost, TableCost int64
 	By              string
+	// Split identifies what split the table besides its ops: each op's
+	// cost and whether Options.Unstable named it. Shards split otherwise
+	// (another past report, another unstable list) own ops that overlap
+	// or leave some out, and [Merge] refuses them by this.
+	Split string `json:",omitempty"`
 }
 
 // staleHere keeps of stale (verdict keys no finding, crash or refusal of
@@ -199,6 +204,7 @@ func share(es []entry, rt Runtime, n int, o Options, sh Shard, from string) (Sha
 	for i, e := range es {
 		unstable[i] = slices.Contains(o.Unstable, e.Name)
 	}
+	info.Split = splitHash(cost, unstable)
 	slices.SortStableFunc(order, func(a, b int) int {
 		if unstable[a] != unstable[b] {
 			if unstable[a] {
@@ -262,6 +268,16 @@ func costs(es []entry, n int, noValues bool, past *Report) ([]int64, string) {
 		}
 	}
 	return out, "past ms"
+}
+
+// splitHash identifies a split's inputs beyond the table: each op's
+// cost and whether it is unstable, in the table's order.
+func splitHash(cost []int64, unstable []bool) string {
+	h := sha256.New()
+	for i, c := range cost {
+		fmt.Fprintf(h, "%d %t\n", c, unstable[i])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
 // tableHash identifies the table es and the settings of a sweep of it

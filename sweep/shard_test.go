@@ -463,7 +463,8 @@ func TestShareSpreadsUnstableOps(t *testing.T) {
 }
 
 // Shards split with different lists of unstable ops (or past reports)
-// may sweep an op twice: the merge refuses them.
+// may sweep an op twice: the merge refuses them by their split's
+// identity, or without one by the op they both swept.
 func TestMergeRefusesDifferentSplits(t *testing.T) {
 	var shards []*Report
 	for i, unstable := range [][]string{{"sin"}, nil} {
@@ -476,8 +477,15 @@ func TestMergeRefusesDifferentSplits(t *testing.T) {
 	if !slices.Contains(shards[0].Shard.Ops, "sin") || !slices.Contains(shards[1].Shard.Ops, "sin") {
 		t.Fatalf("the splits do not overlap in sin: %v, %v", shards[0].Shard.Ops, shards[1].Shard.Ops)
 	}
-	if _, err := Merge(shards...); err == nil || !strings.Contains(err.Error(), "their splits differ") {
+	if _, err := Merge(shards...); err == nil || !strings.Contains(err.Error(), "shard 1/2 was split otherwise than shard 0/2") {
 		t.Errorf("merged shards of different splits: %v", err)
+	}
+	// Reports written before ShardInfo.Split: an op both swept is named.
+	for _, s := range shards {
+		s.Shard.Split = ""
+	}
+	if _, err := Merge(shards...); err == nil || !strings.Contains(err.Error(), ": their splits differ") {
+		t.Errorf("merged shards of different splits without their split's identity: %v", err)
 	}
 }
 

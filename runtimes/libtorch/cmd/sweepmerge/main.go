@@ -198,11 +198,12 @@ var addrRE = regexp.MustCompile(`0x[0-9a-f]+`)
 //
 // The split's cost basis is left out too: shards balanced by a past
 // report's times (ASSERTGEN_SWEEP_PAST) count their cost in past
-// milliseconds, an unsharded sweep without one in steps.
+// milliseconds, an unsharded sweep without one in steps, and its split
+// identity (sweep.ShardInfo.Split) follows those costs.
 func comparable(r *sweep.Report) string {
 	c := *r
 	c.Took = nil
-	c.Shard.Cost, c.Shard.TableCost, c.Shard.By = 0, 0, ""
+	c.Shard.Cost, c.Shard.TableCost, c.Shard.By, c.Shard.Split = 0, 0, "", ""
 	c.Crashes = comparableCrashes(r.Crashes)
 	b, err := json.MarshalIndent(&c, "", "\t")
 	if err != nil {
