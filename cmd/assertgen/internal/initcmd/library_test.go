@@ -9,45 +9,9 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/cmd/assertgen/internal/base"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 	"github.com/assertgen/assertgen/testdata/golden"
 )
-
-// fakeModule copies package finder's fake library module (package
-// fake, a matrix type M; package user, the user's, without a type) to a
-// new directory and returns it.
-func fakeModule(t *testing.T, userFiles map[string]string) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs init's value check")
-	}
-	mod := t.TempDir()
-	if err := os.CopyFS(mod, os.DirFS("finder/testdata/fakemod")); err != nil {
-		t.Fatal(err)
-	}
-	// The module requires this one (replaced by the checkout), whose
-	// asserts the memory function imports.
-	root, err := filepath.Abs("../../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gomod := "module example.com/fakemod\n\ngo 1.25.0\n\nrequire github.com/assertgen/assertgen v0.0.0\n\nreplace github.com/assertgen/assertgen => " + root + "\n"
-	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, src := range userFiles {
-		if err := os.WriteFile(filepath.Join(mod, "user", name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return mod
-}
 
 // TestInitLibrary: init -type IMPORTPATH.Type in a package that does not
 // declare the type writes the config of the bindings whose values init
@@ -86,7 +50,7 @@ func TestInitLibrary(t *testing.T) {
 				"x_test.go": "package user\n\n// AssertgenMemory is taken, in a test file.\nvar AssertgenMemory = 2\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			mod := fakeModule(t, tc.user)
+			mod := clitest.FakeModule(t, tc.user)
 			var out bytes.Buffer
 			tc.o.Dir, tc.o.Out = filepath.Join(mod, "user"), &out
 			if err := Init(tc.o); err != nil {
@@ -112,7 +76,7 @@ func TestInitLibrary(t *testing.T) {
 // makes it write none.
 func TestInitLibraryRefusals(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, map[string]string{"generate.go": "package user\n"})
+	mod := clitest.FakeModule(t, map[string]string{"generate.go": "package user\n"})
 	dir := filepath.Join(mod, "user")
 	const ty = "*example.com/fakemod/fake.M"
 	for _, tc := range []struct {
@@ -173,5 +137,36 @@ func TestInitLibraryRefusals(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("init wrote into the package: %d files", len(entries))
+	}
+}
+
+// TestInitLibraryPrints (issue 79, item 9): a library whose constructor
+// prints a note on its standard output for 4-d tensors and Go int ones
+// (noisylib) is judged by the values init's programs write on their own
+// channel, not by what it prints: the memory function reads those
+// tensors as the others, the reproducers' hooks are checked on them, and
+// init writes its files.
+func TestInitLibraryPrints(t *testing.T) {
+	t.Parallel() // Init and the go commands it runs work in a module of their own
+	mod := clitest.FakeModule(t, nil)
+	dir := filepath.Join(mod, "user")
+	var out bytes.Buffer
+	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/noisylib.T", Ops: []string{"neg"}, Out: &out}); err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	for _, want := range []string{
+		"memory: Memory reads int64 (ranks 0, 1, 2, 3 and 4), int (ranks 0, 1, 2, 3 and 4), float32 (ranks 0, 1, 2, 3 and 4), float64 (ranks 0, 1, 2, 3 and 4) tensors",
+		"reproducers: assertgen_sweep_test.go's sweepAdapter writes int64, int, float32, float64 tensors as Go",
+		"by name and signature: neg\n",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("init's report lacks %q:\n%s", want, report)
+		}
+	}
+	for _, name := range libraryFiles {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("init did not write %s: %v", name, err)
+		}
 	}
 }

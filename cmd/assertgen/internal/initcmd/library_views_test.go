@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
 	"github.com/assertgen/assertgen/cmd/assertgen/internal/initcmd/finder"
 )
 
@@ -25,7 +26,7 @@ import (
 // Narrow(i) is at another row, Row keeps the selected dim.
 func TestProbeViews(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	_, l := probedLib(t, fakeModule(t, nil), "example.com/fakemod/viewlib")
+	_, l := probedLib(t, clitest.FakeModule(t, nil), "example.com/fakemod/viewlib")
 	v := l.Views
 	if v.Transpose == nil || v.Select == nil {
 		t.Fatalf("views %+v, want both", v)
@@ -64,7 +65,7 @@ func TestProbeViews(t *testing.T) {
 // with the op in its message.
 func TestInitLibraryViews(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, nil)
+	mod := clitest.FakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
 	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/viewlib.T", Ops: []string{"abs", "exp"}, Out: &out}); err != nil {
@@ -79,7 +80,7 @@ func TestInitLibraryViews(t *testing.T) {
 			t.Errorf("init's report lacks %q:\n%s", want, report)
 		}
 	}
-	found, sweep := sweepFindings(t, mod, dir, "ASSERTGEN_SWEEP_REPRO=testdata/repro")
+	found, sweep := clitest.SweepFindings(t, mod, dir, "ASSERTGEN_SWEEP_REPRO=testdata/repro")
 	repros := verifiedRepros(sweep)
 	for key, sample := range map[string]string{
 		"abs impl_use_count_eq_fresh return 0": "non-contiguous float [2,3] (transposed views)",
@@ -156,7 +157,7 @@ func verifiedRepros(report string) map[string]repro {
 // ProbeViews returns no error, makes no view, and says why.
 func TestProbeViewsExit(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, nil)
+	mod := clitest.FakeModule(t, nil)
 	src, err := os.ReadFile(filepath.Join(mod, "viewlib", "viewlib.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -184,7 +185,7 @@ func TestProbeViewsExit(t *testing.T) {
 // constructor makes still have theirs.
 func TestReproViews(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	dir, l := probedLib(t, fakeModule(t, nil), "example.com/fakemod/viewlib")
+	dir, l := probedLib(t, clitest.FakeModule(t, nil), "example.com/fakemod/viewlib")
 	ctx := context.Background()
 	h := l.Repro()
 	if !strings.Contains(h.Transpose, "base.T()") || !strings.Contains(h.Select, "base.Slice(viewlib.S(i))") || !strings.Contains(h.Decls, "func tensorAt(") {

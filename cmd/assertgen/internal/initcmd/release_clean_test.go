@@ -84,7 +84,7 @@ func Relu(a *fake.M) *fake.M {
 	return fake.New(raw.Rows, raw.Cols, out)
 }
 `
-	mod := fakeModule(t, map[string]string{"kern.go": relu})
+	mod := clitest.FakeModule(t, map[string]string{"kern.go": relu})
 	dir := filepath.Join(mod, "user")
 	var report strings.Builder
 	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/fake.M", Ops: []string{"relu", "abs", "neg"}, Out: &report}); err != nil {
@@ -161,7 +161,7 @@ func Relu(a *fake.M) *fake.M {
 func TestInitMemoryReleaseClean(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
 	rt := "package user\n\n" + clitest.ShapedRuntime
-	mod := fakeModule(t, map[string]string{"rt.go": rt})
+	mod := clitest.FakeModule(t, map[string]string{"rt.go": rt})
 	dir := filepath.Join(mod, "user")
 	var report strings.Builder
 	if err := Init(InitOptions{Dir: dir, Memory: true, Out: &report}); err != nil {
@@ -265,7 +265,7 @@ func Neg_(self *Tensor) *Tensor {
 // Alias is alias.
 func Alias(self *Tensor) *Tensor { return &Tensor{id: ids.Add(1), st: self.st} }
 `
-	mod := fakeModule(t, map[string]string{"rt.go": rt})
+	mod := clitest.FakeModule(t, map[string]string{"rt.go": rt})
 	dir := filepath.Join(mod, "user")
 	var report strings.Builder
 	if err := Init(InitOptions{Dir: dir, Out: &report}); err != nil {

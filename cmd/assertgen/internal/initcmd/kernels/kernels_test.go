@@ -1,4 +1,4 @@
-package initcmd
+package kernels
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/initcmd"
 )
 
 // dtlibKernels is a kernel package over dtlib's T, in the package init
@@ -326,10 +329,10 @@ func Scale(x *dtlib.T, by float64) *dtlib.T { return x }
 // its report.
 func TestInitKernelLibraryPlanted(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, map[string]string{"kern.go": dtlibKernels})
+	mod := clitest.FakeModule(t, map[string]string{"kern.go": dtlibKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs", "eq", "to", "permute", "permute_copy", "transpose", "gather", "index_select", "add"}, Out: &out}); err != nil {
+	if err := initcmd.Init(initcmd.InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"neg", "neg_", "abs", "eq", "to", "permute", "permute_copy", "transpose", "gather", "index_select", "add"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
@@ -342,7 +345,7 @@ func TestInitKernelLibraryPlanted(t *testing.T) {
 			t.Errorf("init's report does not say %q:\n%s", want, report)
 		}
 	}
-	found, all := sweepFindings(t, mod, dir)
+	found, all := clitest.SweepFindings(t, mod, dir)
 	// Each planted bug of the kernels bound by values beside the float64
 	// matrices (comparisons, casts, shape ops, add without alpha) is found,
 	// on 4-D tensors alone, where it is planted.
@@ -428,10 +431,10 @@ func Frexp(a *fake.M) (*fake.M, *fake.M) {
 // tensors, init binds ops of one).
 func TestInitKernelTwoResults(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, map[string]string{"kern.go": frexpKernels})
+	mod := clitest.FakeModule(t, map[string]string{"kern.go": frexpKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/fake.M", Ops: []string{"sqrt"}, Out: &out}); err != nil {
+	if err := initcmd.Init(initcmd.InitOptions{Dir: dir, Type: "*example.com/fakemod/fake.M", Ops: []string{"sqrt"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
@@ -498,10 +501,10 @@ func Roll[I ~int32 | ~int64](x *genlib.T[float64], shift I) *genlib.T[float64] {
 // instantiate (Roll[I ~int32 | ~int64]) is named, with why.
 func TestInitKernelGeneric(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, map[string]string{"kern.go": genericKernels})
+	mod := clitest.FakeModule(t, map[string]string{"kern.go": genericKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/genlib.T[float64]", Ops: []string{"relu"}, Out: &out}); err != nil {
+	if err := initcmd.Init(initcmd.InitOptions{Dir: dir, Type: "*example.com/fakemod/genlib.T[float64]", Ops: []string{"relu"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
@@ -523,7 +526,7 @@ func TestInitKernelGeneric(t *testing.T) {
 	if !strings.Contains(string(config), `relu: "user.Relu[float64](self)"`) {
 		t.Errorf("assertgen.yaml does not bind relu to user.Relu[float64]:\n%s", config)
 	}
-	found, all := sweepFindings(t, mod, dir)
+	found, all := clitest.SweepFindings(t, mod, dir)
 	if _, ok := found["relu same_content argument self"]; !ok {
 		t.Errorf("the sweep does not report relu's write of its input (same_content):\n%s", all)
 	}
@@ -594,10 +597,10 @@ func Sub(x, y *dtlib.T) (*dtlib.T, error) {
 // planted write of its input, and nothing of Sub.
 func TestInitKernelWithoutAlpha(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, map[string]string{"kern.go": noAlphaKernels})
+	mod := clitest.FakeModule(t, map[string]string{"kern.go": noAlphaKernels})
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"add", "sub", "rsub"}, Out: &out}); err != nil {
+	if err := initcmd.Init(initcmd.InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Ops: []string{"add", "sub", "rsub"}, Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
@@ -617,7 +620,7 @@ func TestInitKernelWithoutAlpha(t *testing.T) {
 			t.Errorf("assertgen.yaml lacks %q:\n%s", want, yaml)
 		}
 	}
-	found, all := sweepFindings(t, mod, dir)
+	found, all := clitest.SweepFindings(t, mod, dir)
 	if _, ok := found["add.Tensor same_content argument self"]; !ok {
 		t.Errorf("no add.Tensor same_content finding:\n%s", all)
 	}

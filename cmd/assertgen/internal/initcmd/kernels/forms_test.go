@@ -1,10 +1,8 @@
-package initcmd
+package kernels
 
 import (
 	"bytes"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -12,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/cmd/assertgen/internal/clitest"
+	"github.com/assertgen/assertgen/cmd/assertgen/internal/initcmd"
 )
 
 // dtlibOps are dtlib's ops as init binds them, in the order of
@@ -122,10 +121,10 @@ func dtlibForm(sample string) int {
 // no_binding_support).
 func TestInitLibraryForms(t *testing.T) {
 	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, nil)
+	mod := clitest.FakeModule(t, nil)
 	dir := filepath.Join(mod, "user")
 	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Out: &out}); err != nil {
+	if err := initcmd.Init(initcmd.InitOptions{Dir: dir, Type: "*example.com/fakemod/dtlib.T", Out: &out}); err != nil {
 		t.Fatal(err)
 	}
 	report := out.String()
@@ -152,7 +151,7 @@ func TestInitLibraryForms(t *testing.T) {
 	if want := "reproducers: assertgen_sweep_test.go's sweepAdapter writes bool, int64, int, float32, float64 tensors as Go"; !strings.Contains(report, want) {
 		t.Errorf("init's report lacks %q:\n%s", want, report)
 	}
-	found, sweep := sweepFindings(t, mod, dir, "ASSERTGEN_SWEEP_REPRO=testdata/repro")
+	found, sweep := clitest.SweepFindings(t, mod, dir, "ASSERTGEN_SWEEP_REPRO=testdata/repro")
 	checkDtlibFindings(t, found)
 	checkDtlibRepros(t, dir, found, sweep)
 }
@@ -235,73 +234,4 @@ func dtlibFormNames(forms []int) string {
 		names = append(names, dtlibForms[f])
 	}
 	return strings.Join(names, ", ")
-}
-
-// sweepFindings generates the wrappers of the config init wrote in dir,
-// runs its sweep test, and returns the findings it reports, by key, each
-// with the samples it was found in.
-func sweepFindings(t *testing.T, mod, dir string, env ...string) (map[string]string, string) {
-	t.Helper()
-	ag := clitest.Command(t)
-	run := func(d string, args ...string) (string, error) {
-		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Dir, cmd.Env = d, append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off"), env...)
-		b, err := cmd.CombinedOutput()
-		return string(b), err
-	}
-	if o, err := run(dir, ag, "gen", "-config", "assertgen.yaml"); err != nil {
-		t.Fatalf("gen: %v\n%s", err, o)
-	}
-	o, err := run(dir, "go", "test", "-count=1", "-tags", "debugasserts", "-run", "^TestSweep$", "-v", ".")
-	if err == nil || !strings.Contains(o, "--- FAIL: TestSweep") {
-		t.Fatalf("the sweep of dtlib's planted bugs passed (%v):\n%s", err, o)
-	}
-	found := map[string]string{}
-	lines := strings.Split(o, "\n")
-	for i, l := range lines {
-		l = strings.TrimSpace(l)
-		k, _, ok := strings.Cut(l, " (")
-		if !ok || i+2 >= len(lines) || strings.Count(k, " ") != 3 {
-			continue
-		}
-		if in, ok := strings.CutPrefix(strings.TrimSpace(lines[i+2]), "in: "); ok {
-			found[k] = in
-		}
-	}
-	if len(found) == 0 {
-		t.Fatalf("no finding read from the sweep's report:\n%s", o)
-	}
-	t.Log(fmt.Sprint(len(found), " findings"))
-	return found, o
-}
-
-// TestInitLibraryPrints (issue 79, item 9): a library whose constructor
-// prints a note on its standard output for 4-d tensors and Go int ones
-// (noisylib) is judged by the values init's programs write on their own
-// channel, not by what it prints: the memory function reads those
-// tensors as the others, the reproducers' hooks are checked on them, and
-// init writes its files.
-func TestInitLibraryPrints(t *testing.T) {
-	t.Parallel() // Init and the go commands it runs work in a module of their own
-	mod := fakeModule(t, nil)
-	dir := filepath.Join(mod, "user")
-	var out bytes.Buffer
-	if err := Init(InitOptions{Dir: dir, Type: "*example.com/fakemod/noisylib.T", Ops: []string{"neg"}, Out: &out}); err != nil {
-		t.Fatal(err)
-	}
-	report := out.String()
-	for _, want := range []string{
-		"memory: Memory reads int64 (ranks 0, 1, 2, 3 and 4), int (ranks 0, 1, 2, 3 and 4), float32 (ranks 0, 1, 2, 3 and 4), float64 (ranks 0, 1, 2, 3 and 4) tensors",
-		"reproducers: assertgen_sweep_test.go's sweepAdapter writes int64, int, float32, float64 tensors as Go",
-		"by name and signature: neg\n",
-	} {
-		if !strings.Contains(report, want) {
-			t.Errorf("init's report lacks %q:\n%s", want, report)
-		}
-	}
-	for _, name := range libraryFiles {
-		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			t.Errorf("init did not write %s: %v", name, err)
-		}
-	}
 }
