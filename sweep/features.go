@@ -194,8 +194,8 @@ func sampleOf(name string) string {
 	return name
 }
 
-// writeDtypesRun prints, when a dtype that a variant tried asks for
-// ran in none of the samples (an adapter that moves the samples of the
+// writeDtypesRun prints, when a dtype that a variant whose samples ran
+// asks for ran in none of the samples (an adapter that moves the samples of the
 // dtypes it lacks to one it makes, a *DtypeError, runs them all, and
 // nothing else says that no kernel met such a tensor), the dtypes the
 // samples ran in and those asked for that none ran in. Nothing when
@@ -212,11 +212,14 @@ func (r *Report) writeDtypesRun(b *strings.Builder) {
 			run = append(run, d)
 		}
 	}
-	asked := map[string]bool{} // by the variants tried (Tried's codes), not those of a layout, bit or autograd
+	// The dtypes of the variants whose samples ran (Tried's codes . and
+	// V), not those of a layout, bit or autograd: a variant the runtime
+	// could not make is in the cannot make lines already.
+	asked := map[string]bool{}
 	for _, codes := range r.Tried {
 		variants, _, _ := strings.Cut(codes, " ")
 		for k := range min(len(variants), len(Variants)) {
-			if variants[k] != 'x' && !Variants[k].Tensor.beyondStrided() {
+			if (variants[k] == '.' || variants[k] == 'V') && !Variants[k].Tensor.beyondStrided() {
 				asked[Variants[k].Tensor.Dtype] = true
 			}
 		}
