@@ -197,6 +197,11 @@ func followGuide(t *testing.T, marker, modName string) (string, func(script stri
 		err := cmd.Run()
 		return out.String(), err
 	}
+	// The steps run as a reader runs them, in one shell: a cd stays, so
+	// a step after `cd tensor && go tool assertgen init` runs in tensor.
+	// Files are written where the guide names them, from the module's
+	// root.
+	cwdFile, dir := filepath.Join(t.TempDir(), "cwd"), mod
 	for _, s := range ss {
 		if s.file != "" {
 			p := filepath.Join(mod, filepath.FromSlash(s.file))
@@ -208,9 +213,16 @@ func followGuide(t *testing.T, marker, modName string) (string, func(script stri
 			}
 			continue
 		}
-		if out, err := run(s.body); err != nil {
-			t.Fatalf("%s:%d: %v\n%s", guide, s.line, err, out)
+		cmd := exec.Command("sh", "-e", "-x", "-c", s.body+"\npwd >"+cwdFile)
+		cmd.Dir, cmd.Env = dir, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s:%d: %v (in %s)\n%s", guide, s.line, err, dir, out)
 		}
+		pwd, err := os.ReadFile(cwdFile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir = strings.TrimSpace(string(pwd))
 	}
 	return mod, run
 }

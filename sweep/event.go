@@ -466,12 +466,13 @@ func (t *tally) tell() {
 type wireReport struct {
 	R      *Report
 	Values []probeCount
+	Dtypes uint64 // dtypesRan
 }
 
 // encode returns the report as gob.
 func (r *Report) encode() []byte {
 	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(wireReport{R: r, Values: r.valueCounts}); err != nil {
+	if err := gob.NewEncoder(&b).Encode(wireReport{R: r, Values: r.valueCounts, Dtypes: r.dtypesRan}); err != nil {
 		panic(fmt.Sprintf("sweep: a report does not encode: %v", err)) // a bug of this package
 	}
 	return b.Bytes()
@@ -485,7 +486,7 @@ func decodeReport(b []byte) (*Report, error) {
 	}
 	r := newReport(0)
 	*r = *w.R
-	r.valueCounts = w.Values
+	r.valueCounts, r.dtypesRan = w.Values, w.Dtypes
 	for _, m := range []*map[string]int{&r.Exercised, &r.RejectedBy, &r.Unmade, &r.RepairsUsed} {
 		if *m == nil {
 			*m = map[string]int{}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/assertgen/assertgen/sweep"
 )
@@ -53,4 +54,39 @@ func ExampleReport_dtypeRefused() {
 	}
 	// Output:
 	// addmm refused float64 (ran in float32): gemm: type tensor(double) is not supported
+}
+
+// float64Runtime makes float64 tensors alone: a sample of another dtype
+// moves to float64 (a DtypeError naming it) and runs there.
+type float64Runtime struct{ specRuntime }
+
+func (r float64Runtime) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
+	if sp.Same < 0 && sp.Dtype != "float64" {
+		return reflect.Value{}, &sweep.DtypeError{Want: "float64"}
+	}
+	return r.specRuntime.Tensor(sp, made)
+}
+
+// A runtime that moves every sample to float64 runs them all, its bool
+// and int64 variants too, with no kernel checked on a bool or int64
+// tensor: the report's dtypes line says which dtypes the samples ran in,
+// and which asked for none ran in.
+func ExampleReport_dtypesRun() {
+	table := func(yield func(string, any) bool) {
+		yield("neg(Tensor self) -> Tensor", func(self *sweep.Spec) *sweep.Spec {
+			return &sweep.Spec{Shape: self.Shape, Dtype: self.Dtype}
+		})
+	}
+	rep, err := sweep.Sweep(table, float64Runtime{}, sweep.Options{Samples: 8, InProcess: true, NoValues: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for l := range strings.Lines(rep.String()) {
+		if strings.HasPrefix(l, "dtypes: ") {
+			fmt.Print(l)
+		}
+	}
+	// Output:
+	// dtypes: the samples ran in float64; none in float32, int64, bool, which variants ask for: their samples ran in a dtype the adapter makes (repaired: named dtype), so no kernel was checked on such a tensor
 }

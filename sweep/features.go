@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"fmt"
 	mbits "math/bits"
 	"slices"
 	"strings"
@@ -152,6 +153,9 @@ func (r *Report) noteFeat(op, name string, feat uint64, ran bool) {
 		r.feats = map[string][]stepFeat{}
 	}
 	r.feats[op] = append(r.feats[op], stepFeat{name, feat, ran})
+	if ran {
+		r.dtypesRan |= feat >> featDtypes & (1<<16 - 1)
+	}
 }
 
 // trigger is what all of op's samples named (a finding's or a crash's
@@ -188,4 +192,46 @@ func sampleOf(name string) string {
 	name = strings.TrimSuffix(name, calledAgain)
 	name, _, _ = strings.Cut(name, ", run again as the values' base")
 	return name
+}
+
+// writeDtypesRun prints, when a dtype that a variant whose samples ran
+// asks for ran in none of the samples (an adapter that moves the samples of the
+// dtypes it lacks to one it makes, a *DtypeError, runs them all, and
+// nothing else says that no kernel met such a tensor), the dtypes the
+// samples ran in and those asked for that none ran in. Nothing when
+// every dtype asked for ran, or none is known to have run (a report
+// read back from a file written before the dtypes were kept).
+func (r *Report) writeDtypesRun(b *strings.Builder) {
+	has := func(d string) bool {
+		i := slices.Index(dtypeNames[:16], d)
+		return i >= 0 && r.dtypesRan&(1<<i) != 0
+	}
+	var run, missing []string
+	for _, d := range dtypeNames[:16] {
+		if has(d) {
+			run = append(run, d)
+		}
+	}
+	// The dtypes of the variants whose samples ran (Tried's codes . and
+	// V), not those of a layout, bit or autograd: a variant the runtime
+	// could not make is in the cannot make lines already.
+	asked := map[string]bool{}
+	for _, codes := range r.Tried {
+		variants, _, _ := strings.Cut(codes, " ")
+		for k := range min(len(variants), len(Variants)) {
+			if (variants[k] == '.' || variants[k] == 'V') && !Variants[k].Tensor.beyondStrided() {
+				asked[Variants[k].Tensor.Dtype] = true
+			}
+		}
+	}
+	for _, d := range dtypeNames[:16] {
+		if asked[d] && !has(d) {
+			missing = append(missing, d)
+		}
+	}
+	if len(run) == 0 || len(missing) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "dtypes: the samples ran in %s; none in %s, which variants ask for: their samples ran in a dtype the adapter makes (repaired: named dtype), so no kernel was checked on such a tensor\n",
+		strings.Join(run, ", "), strings.Join(missing, ", "))
 }

@@ -41,6 +41,9 @@ type reportJSON struct {
 	Findings     []findingJSON
 	Values       []probeCount
 	Consequences map[string][]string `json:",omitempty"`
+	// DtypesRun are the dtypes a sample that ran had a tensor of
+	// (Report.dtypesRan), in dtypeNames' order.
+	DtypesRun []string `json:",omitempty"`
 }
 
 // statsJSON is asserts.Stats by check and reason name.
@@ -60,6 +63,11 @@ type findingJSON struct {
 // MarshalJSON encodes the report as its file ([ReadReport] reads it).
 func (r *Report) MarshalJSON() ([]byte, error) {
 	w := reportJSON{Format: reportFormat, Version: reportVersion, plainReport: (*plainReport)(r), Values: r.valueCounts}
+	for i, d := range dtypeNames[:16] {
+		if r.dtypesRan&(1<<i) != 0 {
+			w.DtypesRun = append(w.DtypesRun, d)
+		}
+	}
 	w.Stats = statsJSON{Calls: r.Stats.Calls, Ran: map[string]uint64{}, Violations: map[string]uint64{}, Skipped: map[string]uint64{}}
 	for k := range checks.NumChecks {
 		if n := r.Stats.Ran[k]; n > 0 {
@@ -113,6 +121,11 @@ func (r *Report) UnmarshalJSON(b []byte) error {
 	}
 	if w.Values != nil {
 		nr.valueCounts = w.Values
+	}
+	for _, d := range w.DtypesRun {
+		if i := slices.Index(dtypeNames[:16], d); i >= 0 {
+			nr.dtypesRan |= 1 << i
+		}
 	}
 	nr.Stats = asserts.Stats{Calls: w.Stats.Calls}
 	for name, n := range w.Stats.Ran {

@@ -110,6 +110,10 @@ type Report struct {
 	// feats are, per op, the features of each step called (its name in
 	// the report), for the causes' triggers.
 	feats map[string][]stepFeat
+	// dtypesRan has bit i set when a step that ran (no error) had a
+	// tensor of dtypeNames[i]: the report's dtypes line (writeDtypesRun),
+	// kept in its file and merged, as feats are not.
+	dtypesRan uint64
 }
 
 // A probeCount is what one probe did over a sweep's ops: its samples that
@@ -249,6 +253,7 @@ func (r *Report) merge(o *Report) {
 		maps.Copy(m[0], m[1])
 	}
 	maps.Copy(r.ExercisedRepairs, o.ExercisedRepairs)
+	r.dtypesRan |= o.dtypesRan
 	for op, fs := range o.feats {
 		if r.feats == nil {
 			r.feats = map[string][]stepFeat{}
@@ -374,6 +379,7 @@ func (r *Report) String() string {
 	}
 	r.writeValuesLine(&b)
 	r.writeNotGenerated(&b)
+	r.writeDtypesRun(&b)
 	r.writeUnmadeShare(&b, unmade)
 	for _, k := range sortedKeys(r.Unmade) {
 		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)

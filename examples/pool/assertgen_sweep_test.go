@@ -47,7 +47,9 @@ func (sweepAdapter[T]) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Valu
 	for i, v := range vals {
 		data[i] = T(v)
 	}
-	shape := sp.Shape
+	// Never nil: a 0-dim sample's shape is empty, and a constructor that
+	// takes no shape for the values' 1-D tensor still makes it 0-dim.
+	shape := append([]int{}, sp.Shape...)
 	if sp.Transposed && len(shape) >= 2 {
 		// A base of the shape with its first and last dims swapped, whose
 		// transposed view holds the values in order.

@@ -721,7 +721,9 @@ func ({{n "sweepAdapter"}}{{if .Params}}[T]{{end}}) Tensor(sp {{n "sweep"}}.Spec
 	}
 {{- end}}
 {{- if not $f.Flat}}
-	shape := sp.Shape
+	// Never nil: a 0-dim sample's shape is empty, and a constructor that
+	// takes no shape for the values' 1-D tensor still makes it 0-dim.
+	shape := append([]int{}, sp.Shape...)
 	if sp.Transposed && len(shape) >= 2 {
 {{- if $f.Transpose}}
 		// A base of the shape with its first and last dims swapped, whose

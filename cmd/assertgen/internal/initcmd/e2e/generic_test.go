@@ -282,9 +282,9 @@ func Zero_(self *Tensor) *Tensor {
 		notSweep string
 	}{
 		{"s", []string{"data, shape := []float64{1, 2, 3, 4, 5, 6}, []int{2, 3}", "return s.New(data, shape...)", "return s.Alias(x)", "s.Neg_(x)"},
-			[]string{"type sweepAdapter struct{}", "dtype := reflect.TypeFor[float64]()", "data[i] = float64(v)", "checked.SweepOps)"}, "1-D tensors only"},
+			[]string{"type sweepAdapter struct{}", "dtype := reflect.TypeFor[float64]()", "data[i] = float64(v)", "shape := append([]int{}, sp.Shape...)", "checked.SweepOps)"}, "1-D tensors only"},
 		{"f", []string{"data := []float32{1, 2, 3, 4, 5, 6}", "return f.FromSlice(data...)", "return f.Alias(x)", "f.Add_Tensor(x, x, 1)"},
-			[]string{"case len(sp.Shape) != 1:", "f's constructor makes 1-D tensors only", "return reflect.ValueOf(f.FromSlice(data...)), nil"}, "shape := sp.Shape"},
+			[]string{"case len(sp.Shape) != 1:", "f's constructor makes 1-D tensors only", "return reflect.ValueOf(f.FromSlice(data...)), nil"}, "shape := append("},
 		{"data", []string{`assertgenData "example.com/m/data"`, "return assertgenData.New(data, shape...)", "return assertgenData.Alias(x)"},
 			[]string{`assertgenData "example.com/m/data"`, "return reflect.ValueOf(assertgenData.New(data, shape...)), nil"}, "1-D tensors only"},
 	} {

@@ -627,7 +627,16 @@ func (c *Candidate) writes() int {
 // then noted (Candidate.WritesInput), for the checks to report. It is not
 // a reason to bind the type's own method instead.
 func (c *Candidate) namedKernel() bool {
-	return c.Callable.Pkg != nil && c.Named
+	return c.Callable.Pkg != nil && c.Named && !(c.Op.Kind == schema.Functional && c.Callable.namedWrites())
+}
+
+// namedWrites reports whether the callable's name says it writes its
+// first tensor (Neg_, NegInPlace): such a kernel is named for the
+// in-place op (neg_), not for the functional one (neg), where its write
+// of the input is a reason to leave it unbound, not a bug to report.
+func (c *Callable) namedWrites() bool {
+	lower := strings.ToLower(c.GoName)
+	return strings.HasSuffix(lower, "_") || strings.HasSuffix(lower, "inplace")
 }
 
 // memory is what the candidate's result must be, as the program's run
