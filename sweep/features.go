@@ -20,24 +20,44 @@ const (
 	// before it told the step). The lowest bit, so that a step's result
 	// carries a short number.
 	featKnown      = iota
-	featEmpty                        // a tensor with a dim of size 0
-	featZeroDim                      // a 0-dim tensor
-	featGoInt                        // a tensor of Go's int (the probe Go int)
-	featTransposed                   // a transposed view
-	featView                         // a view selected from another argument
-	featSame                         // one tensor passed as two arguments
-	featStrided                      // a strided view at an offset (the fuzz target's)
-	featSize1                        // a dim of size 1
-	featRank1                        // a 1-d tensor
-	featRank3                        // a tensor of 3 or more dims
-	featLayout                       // a layout other than strided
-	featBits                         // a conj or neg bit
-	featGrad                         // autograd: a leaf that requires grad, or a view of one
-	featNamed                        // named dims
-	featFills                        // zeros, ones, negatives, mixed signs (probeFills' order)
-	featDtypes     = featFills + 4   // the dtypes of dtypeNames, in their order
-	featProbes     = featDtypes + 16 // the probes of argProbes and probeFeatures, in their order
+	featEmpty                                   // a tensor with a dim of size 0
+	featZeroDim                                 // a 0-dim tensor
+	featGoInt                                   // a tensor of Go's int (the probe Go int)
+	featTransposed                              // a transposed view
+	featView                                    // a view selected from another argument
+	featSame                                    // one tensor passed as two arguments
+	featStrided                                 // a strided view at an offset (the fuzz target's)
+	featSize1                                   // a dim of size 1
+	featRank1                                   // a 1-d tensor
+	featRank3                                   // a tensor of 3 or more dims
+	featLayout                                  // a layout other than strided
+	featBits                                    // a conj or neg bit
+	featGrad                                    // autograd: a leaf that requires grad, or a view of one
+	featNamed                                   // named dims
+	featFills                                   // zeros, ones, negatives, mixed signs (probeFills' order)
+	featDtypes     = featFills + 4              // the dtypes of featDtypeNames, in their order
+	featProbes     = featDtypes + numFeatDtypes // the probes of argProbes and probeFeatures, in their order
 )
+
+// numFeatDtypes is how many dtypes have a feature bit: those of
+// featDtypeNames.
+const numFeatDtypes = 16
+
+// featDtypeNames are the dtypes with a feature bit (and a bit of
+// Report.dtypesRan), in their order: the first of dtypeNames.
+var featDtypeNames = dtypeNames[:numFeatDtypes]
+
+// dtypesIn names the dtypes of the set bits of a Report.dtypesRan, in
+// featDtypeNames' order.
+func dtypesIn(bits uint64) []string {
+	var out []string
+	for i, d := range featDtypeNames {
+		if bits&(1<<i) != 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
 
 // featureNames name the features a trigger lists, by bit.
 var featureNames = func() []string {
@@ -45,7 +65,7 @@ var featureNames = func() []string {
 		"one tensor passed as two arguments", "a strided view", "a dim of size 1", "a 1-d tensor", "3 or more dims",
 		"a layout not strided", "a conj or neg bit", "autograd", "named dims"}
 	names = append(names, "zeros", "ones", "negatives", "mixed signs")
-	names = append(names, dtypeNames[:16]...)
+	names = append(names, featDtypeNames...)
 	for _, p := range slices.Concat(argProbes, probeFeatures) {
 		names = append(names, "the value "+p)
 	}
@@ -96,7 +116,7 @@ func featuresOf(s *Sample) uint64 {
 		if i := slices.Index(probeFills, sp.Fill); i >= 0 {
 			set(featFills + i)
 		}
-		if i := slices.Index(dtypeNames[:16], sp.Dtype); i >= 0 {
+		if i := slices.Index(featDtypeNames, sp.Dtype); i >= 0 {
 			set(featDtypes + i)
 		}
 	}
@@ -154,7 +174,7 @@ func (r *Report) noteFeat(op, name string, feat uint64, ran bool) {
 	}
 	r.feats[op] = append(r.feats[op], stepFeat{name, feat, ran})
 	if ran {
-		r.dtypesRan |= feat >> featDtypes & (1<<16 - 1)
+		r.dtypesRan |= feat >> featDtypes & (1<<numFeatDtypes - 1)
 	}
 }
 
@@ -202,16 +222,6 @@ func sampleOf(name string) string {
 // every dtype asked for ran, or none is known to have run (a report
 // read back from a file written before the dtypes were kept).
 func (r *Report) writeDtypesRun(b *strings.Builder) {
-	has := func(d string) bool {
-		i := slices.Index(dtypeNames[:16], d)
-		return i >= 0 && r.dtypesRan&(1<<i) != 0
-	}
-	var run, missing []string
-	for _, d := range dtypeNames[:16] {
-		if has(d) {
-			run = append(run, d)
-		}
-	}
 	// The dtypes of the variants whose samples ran (Tried's codes . and
 	// V), not those of a layout, bit or autograd: a variant the runtime
 	// could not make is in the cannot make lines already.
@@ -224,8 +234,10 @@ func (r *Report) writeDtypesRun(b *strings.Builder) {
 			}
 		}
 	}
-	for _, d := range dtypeNames[:16] {
-		if asked[d] && !has(d) {
+	run := dtypesIn(r.dtypesRan)
+	var missing []string
+	for _, d := range featDtypeNames {
+		if asked[d] && !slices.Contains(run, d) {
 			missing = append(missing, d)
 		}
 	}

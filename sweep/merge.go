@@ -42,7 +42,7 @@ type reportJSON struct {
 	Values       []probeCount
 	Consequences map[string][]string `json:",omitempty"`
 	// DtypesRun are the dtypes a sample that ran had a tensor of
-	// (Report.dtypesRan), in dtypeNames' order.
+	// (Report.dtypesRan), in featDtypeNames' order.
 	DtypesRun []string `json:",omitempty"`
 }
 
@@ -63,11 +63,7 @@ type findingJSON struct {
 // MarshalJSON encodes the report as its file ([ReadReport] reads it).
 func (r *Report) MarshalJSON() ([]byte, error) {
 	w := reportJSON{Format: reportFormat, Version: reportVersion, plainReport: (*plainReport)(r), Values: r.valueCounts}
-	for i, d := range dtypeNames[:16] {
-		if r.dtypesRan&(1<<i) != 0 {
-			w.DtypesRun = append(w.DtypesRun, d)
-		}
-	}
+	w.DtypesRun = dtypesIn(r.dtypesRan)
 	w.Stats = statsJSON{Calls: r.Stats.Calls, Ran: map[string]uint64{}, Violations: map[string]uint64{}, Skipped: map[string]uint64{}}
 	for k := range checks.NumChecks {
 		if n := r.Stats.Ran[k]; n > 0 {
@@ -123,7 +119,7 @@ func (r *Report) UnmarshalJSON(b []byte) error {
 		nr.valueCounts = w.Values
 	}
 	for _, d := range w.DtypesRun {
-		if i := slices.Index(dtypeNames[:16], d); i >= 0 {
+		if i := slices.Index(featDtypeNames, d); i >= 0 {
 			nr.dtypesRan |= 1 << i
 		}
 	}

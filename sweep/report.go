@@ -111,7 +111,7 @@ type Report struct {
 	// the report), for the causes' triggers.
 	feats map[string][]stepFeat
 	// dtypesRan has bit i set when a step that ran (no error) had a
-	// tensor of dtypeNames[i]: the report's dtypes line (writeDtypesRun),
+	// tensor of featDtypeNames[i]: the report's dtypes line (writeDtypesRun),
 	// kept in its file and merged, as feats are not.
 	dtypesRan uint64
 }
