@@ -284,10 +284,10 @@ func Merge(shards ...*Report) (*Report, error) {
 		switch {
 		case sh.Table != first.Table || sh.TableOps != first.TableOps || sh.By != first.By || sh.TableCost != first.TableCost:
 			return nil, fmt.Errorf("sweep: merge: shard %s is of another table or settings (%s, %d ops) than shard %s (%s, %d ops)", sh.Shard, sh.Table, sh.TableOps, first.Shard, first.Table, first.TableOps)
-		case sh.Split != first.Split:
-			return nil, fmt.Errorf("sweep: merge: shard %s was split otherwise than shard %s (split %s, %s): every shard must be given the same past report (Options.Past, %s) and the same Options.Unstable", sh.Shard, first.Shard, sh.Split, first.Split, pastEnv)
 		case sh.Total != first.Total:
 			return nil, fmt.Errorf("sweep: merge: shard %s and shard %s: one sweep's shards have one total", sh.Shard, first.Shard)
+		case sh.Split != first.Split:
+			return nil, fmt.Errorf("sweep: merge: shard %s was split otherwise than shard %s (split %s, %s): every shard must be given the same past report (Options.Past, %s) and the same Options.Unstable", sh.Shard, first.Shard, sh.Split, first.Split, pastEnv)
 		case sh.check() != nil:
 			return nil, fmt.Errorf("sweep: merge: %v", sh.check())
 		case seen[sh.Index]:
