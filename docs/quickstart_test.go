@@ -189,14 +189,15 @@ func followGuide(t *testing.T, marker, modName string) (string, func(script stri
 	}
 	t.Cleanup(func() { os.RemoveAll(mod) })
 	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	run := func(script string) (string, error) {
+	shell := func(dir, script string) (string, error) {
 		cmd := exec.Command("sh", "-e", "-x", "-c", script)
-		cmd.Dir, cmd.Env = mod, env
+		cmd.Dir, cmd.Env = dir, env
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()
 		return out.String(), err
 	}
+	run := func(script string) (string, error) { return shell(mod, script) }
 	// The steps run as a reader runs them, in one shell: a cd stays, so
 	// a step after `cd tensor && go tool assertgen init` runs in tensor.
 	// Files are written where the guide names them, from the module's
@@ -213,9 +214,7 @@ func followGuide(t *testing.T, marker, modName string) (string, func(script stri
 			}
 			continue
 		}
-		cmd := exec.Command("sh", "-e", "-x", "-c", s.body+"\npwd >"+cwdFile)
-		cmd.Dir, cmd.Env = dir, env
-		if out, err := cmd.CombinedOutput(); err != nil {
+		if out, err := shell(dir, s.body+"\npwd >"+cwdFile); err != nil {
 			t.Fatalf("%s:%d: %v (in %s)\n%s", guide, s.line, err, dir, out)
 		}
 		pwd, err := os.ReadFile(cwdFile)

@@ -229,7 +229,7 @@ func kernelWrites(op *Op, c *Callable, pkg, dst string) []*Candidate {
 	// AddInto). kern.Neg is no neg_, and the report does not say so of
 	// every functional kernel.
 	lower := strings.ToLower(c.GoName)
-	named := c.NameFits(op.base()) && (op.Kind == schema.Inplace && (strings.HasSuffix(lower, "_") || strings.HasSuffix(lower, "inplace")) ||
+	named := c.NameFits(op.base()) && (op.Kind == schema.Inplace && c.namedWrites() ||
 		op.Kind == schema.Out && (strings.HasSuffix(lower, "out") || strings.HasSuffix(lower, "into") || strings.HasSuffix(lower, "to")))
 	var out []*Candidate
 	for _, ts := range lists {
